@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { type DatabaseHandle, openDatabase } from '@tidewise/db/client';
+import type { AppServices } from './context.ts';
+import type { Env } from './env.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
+import { createMailer } from './lib/mail.ts';
+import { loadSecrets } from './lib/secrets.ts';
+import { resolveActor } from './modules/platform/resolve-actor.ts';
+import { type AppServer, createAppServer } from './server.ts';
+
+export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export type App = {
+  services: AppServices;
+  database: DatabaseHandle;
+  server: AppServer;
+  close: () => Promise<void>;
+};
+
+export type CreateAppOptions = {
+  env: Env;
+  logger?: Logger;
+  /** An already open database (tests share one per worker); otherwise opened from env. */
+  database?: DatabaseHandle;
+};
+
+/** Wires configuration, database, secrets, mail and the HTTP server; used by main and by tests. */
+export const createApp = async ({ env, logger = createLogger(env.LOG_LEVEL), database }: CreateAppOptions): Promise<App> => {
+  const db =
+    database ?? (await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.DATA_DIR, 'pglite') }));
+  const secrets = await loadSecrets(env);
+  const services: AppServices = {
+    env,
+    db: db.db,
+    logger,
+    secrets,
+    mailer: createMailer(env, db.db, logger),
+    resolveActor,
+  };
+  const server = createAppServer(services, db, env.WEB_DIST ?? defaultWebDist);
+  return {
+    services,
+    database: db,
+    server,
+    close: async () => {
+      await server.close();
+      if (!database) await db.close();
+    },
+  };
+};

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from './env.ts';
+
+describe('loadEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe('127.0.0.1');
+    expect(env.DATA_DIR).toBe(path.resolve('./data'));
+    expect(env.APP_URL).toBe('http://127.0.0.1:3000');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.DEMO_SEED).toBe(true);
+    expect(env.LOG_LEVEL).toBe('info');
+  });
+
+  it('names every bad variable and the value it got', () => {
+    let error: unknown;
+    try {
+      loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', DEMO_SEED: 'maybe' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toContain('PORT: must be a number (got "eighty")');
+    expect(message).toContain('DATABASE_URL: must start with postgres:// or postgresql://');
+    expect(message).toContain('LOG_LEVEL: must be one of');
+    expect(message).toContain('DEMO_SEED: must be true or false');
+  });
+
+  it('drops a trailing slash from APP_URL and treats empty values as unset', () => {
+    const env = loadEnv({ APP_URL: 'https://app.example.com/', SMTP_URL: '' });
+    expect(env.APP_URL).toBe('https://app.example.com');
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+});

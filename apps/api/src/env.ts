@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const urlString = (protocols: string[]) =>
+  z.url({ error: 'must be a URL' }).refine((value) => protocols.includes(new URL(value).protocol), {
+    error: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+  PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535, { error: 'must be at most 65535' }).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlString(['postgres:', 'postgresql:']).optional(),
+  APP_URL: urlString(['http:', 'https:']).optional(),
+  SMTP_URL: urlString(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('Tidewise <no-reply@tidewise.local>'),
+  CONTACT_EMAIL: z.email({ error: 'must be an email address' }).default('hello@tidewise.local'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  DEMO_SEED: booleanFlag.default(true),
+  TOKEN_SIGNING_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, { error: 'must be 32 bytes in base64' })
+    .optional(),
+  WEB_DIST: z.string().min(1).optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL' | 'DATA_DIR'> & {
+  /** Public base URL used in emails and redirects, without a trailing slash. */
+  APP_URL: string;
+  /** Absolute path. */
+  DATA_DIR: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the configuration once at boot. The only reader of process.env in the application, so a
+ * bad value stops the server with a message naming the variable instead of failing later.
+ */
+export const loadEnv = (source: Record<string, string | undefined> = process.env): Env => {
+  const cleaned = Object.fromEntries(Object.keys(envSchema.shape).map((key) => [key, source[key] === '' ? undefined : source[key]]));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = String(issue.path[0]);
+        return `${key}: ${issue.message} (got ${JSON.stringify(cleaned[key])})`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const appUrl = env.APP_URL ?? `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`;
+  return { ...env, APP_URL: appUrl.replace(/\/+$/, ''), DATA_DIR: path.resolve(env.DATA_DIR) };
+};

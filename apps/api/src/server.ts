@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DatabaseHandle } from '@tidewise/db/client';
+import { GraphQLError } from 'graphql';
+import { createYoga } from 'graphql-yoga';
+import { type AppServices, buildContext, type RequestMeta } from './context.ts';
+import { isExpectedError, MASKED_MESSAGE } from './lib/errors.ts';
+import { listOutbox } from './lib/mail.ts';
+import { renderOutboxPage } from './lib/outbox-page.ts';
+import { requestStore } from './lib/request-store.ts';
+import { createStaticHandler } from './lib/static.ts';
+import { buildSchema } from './schema/index.ts';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  'content-security-policy':
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; font-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+};
+
+export type AppServer = {
+  /** Starts listening; resolves with the base URL (port 0 picks a free port). */
+  listen: (port: number, host: string) => Promise<string>;
+  close: () => Promise<void>;
+  handle: (req: IncomingMessage, res: ServerResponse) => void;
+};
+
+type ServerContext = { requestMeta: RequestMeta };
+
+/**
+ * The whole HTTP surface: POST /graphql (queries, mutations, SSE subscriptions), /healthz, the
+ * development outbox, and the built web app with a fallback to index.html for client routes.
+ */
+export const createAppServer = (services: AppServices, database: Pick<DatabaseHandle, 'ping'>, webDist: string): AppServer => {
+  const { env, logger } = services;
+  const yoga = createYoga<ServerContext>({
+    schema: buildSchema(),
+    graphqlEndpoint: '/graphql',
+    graphiql: false,
+    landingPage: false,
+    cors: false,
+    logging: {
+      debug: (...args) => logger.debug(args.map(String).join(' ')),
+      info: (...args) => logger.info(args.map(String).join(' ')),
+      warn: (...args) => logger.warn(args.map(String).join(' ')),
+      error: (...args) => logger.error(args.map(String).join(' ')),
+    },
+    context: ({ request, requestMeta }) => buildContext(services, request, requestMeta),
+    maskedErrors: {
+      maskError: (error) => {
+        if (isExpectedError(error)) return error as Error;
+        const store = requestStore.getStore();
+        (store?.logger ?? logger).error({ err: error, requestId: store?.requestId }, 'unexpected error');
+        return new GraphQLError(MASKED_MESSAGE, {
+          extensions: { code: 'INTERNAL_SERVER_ERROR', field: null, details: { requestId: store?.requestId ?? null } },
+        });
+      },
+    },
+  });
+  const serveStatic = createStaticHandler(webDist);
+
+  const clientIp = (req: IncomingMessage) => {
+    if (env.TRUST_PROXY) {
+      const forwarded = req.headers['x-forwarded-for'];
+      const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+      if (first) return first;
+    }
+    return req.socket.remoteAddress ?? null;
+  };
+
+  const route = async (req: IncomingMessage, res: ServerResponse, requestMeta: RequestMeta) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/graphql') {
+      if (req.method !== 'POST') {
+        res.writeHead(405, { allow: 'POST', 'content-type': 'application/json' });
+        res.end(JSON.stringify({ errors: [{ message: 'Use POST for /graphql', extensions: { code: 'METHOD_NOT_ALLOWED' } }] }));
+        return;
+      }
+      if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+        res.writeHead(413, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            errors: [{ message: `Request body is larger than ${MAX_BODY_BYTES} bytes`, extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
+          }),
+        );
+        return;
+      }
+      await yoga(req, res, { requestMeta });
+      return;
+    }
+    if (url.pathname === '/healthz') {
+      let healthy = true;
+      try {
+        await database.ping();
+      } catch (error) {
+        healthy = false;
+        logger.warn({ err: error }, 'health check: database does not answer');
+      }
+      res.writeHead(healthy ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ status: healthy ? 'ok' : 'unavailable' }));
+      return;
+    }
+    if (env.NODE_ENV !== 'production' && (url.pathname === '/dev/outbox' || url.pathname === '/dev/outbox.json')) {
+      const rows = await listOutbox(services.db, Number(url.searchParams.get('limit') ?? 50) || 50);
+      if (url.pathname.endsWith('.json')) {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.end(JSON.stringify(rows));
+      } else {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        res.end(renderOutboxPage(rows));
+      }
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed');
+      return;
+    }
+    await serveStatic(req, res, url.pathname);
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const incomingId = req.headers['x-request-id'];
+    const requestId = typeof incomingId === 'string' && /^[\w-]{8,64}$/.test(incomingId) ? incomingId : randomUUID();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    res.setHeader('x-request-id', requestId);
+    const ua = req.headers['user-agent'];
+    const requestMeta: RequestMeta = { requestId, ipAddress: clientIp(req), userAgent: typeof ua === 'string' ? ua : null };
+    const requestLogger = logger.child({ requestId });
+    requestStore.run({ requestId, logger: requestLogger }, () => {
+      route(req, res, requestMeta).catch((error: unknown) => {
+        requestLogger.error({ err: error }, 'request failed');
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(MASKED_MESSAGE);
+      });
+    });
+  };
+
+  const server = createHttpServer(handle);
+  return {
+    handle,
+    listen: (port, host) =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const address = server.address() as AddressInfo;
+          resolve(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
+        });
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+};

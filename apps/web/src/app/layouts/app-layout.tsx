@@ -1,0 +1,118 @@
+import { LayoutDashboard, LogOut, Menu, X } from 'lucide-react';
+import { type ComponentType, useState } from 'react';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { appNavigation } from '../../modules/app/navigation.ts';
+import { cn } from '../../lib/cn.ts';
+import { useSession } from '../../lib/session.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Logo } from '../../ui/logo.tsx';
+import { SkipLink } from '../../ui/skip-link.tsx';
+import { ThemeToggle } from '../../ui/theme-toggle.tsx';
+
+export type AppNavItem = {
+  to: string;
+  label: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  /** Shown only to users holding this permission; the server still decides on every call. */
+  permission?: string;
+};
+
+const dashboardItem: AppNavItem = { to: '/app', label: 'Dashboard', icon: LayoutDashboard };
+
+/** The signed-in application frame: sidebar navigation (a drawer under 1024 px) and a top bar. */
+export const AppLayout = () => {
+  const session = useSession();
+  const location = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  if (!session.isAuthenticated || !session.user) {
+    return <Navigate to={`/auth/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  }
+  const { user } = session;
+  const items = [dashboardItem, ...appNavigation];
+  const name = user.organizationUser ? `${user.organizationUser.firstName} ${user.organizationUser.lastName}` : user.email;
+
+  const nav = (
+    <nav aria-label="Application" className="flex flex-col gap-1 p-3">
+      {items.map((item) => (
+        <NavLink
+          key={item.to}
+          to={item.to}
+          end={item.to === '/app'}
+          onClick={() => setDrawerOpen(false)}
+          className={({ isActive }) =>
+            cn(
+              'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
+              isActive ? 'bg-secondary text-secondary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+            )
+          }
+        >
+          <item.icon className="size-4" aria-hidden={true} />
+          {item.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+
+  return (
+    <div className="flex min-h-screen">
+      <SkipLink />
+      <aside className="hidden w-64 shrink-0 border-r border-border bg-card lg:block">
+        <div className="flex h-16 items-center border-b border-border px-4">
+          <Link to="/app" aria-label="Tidewise dashboard">
+            <Logo />
+          </Link>
+        </div>
+        {nav}
+      </aside>
+      {drawerOpen ? (
+        <div className="fixed inset-0 z-50 lg:hidden">
+          <button
+            type="button"
+            className="absolute inset-0 bg-black/50"
+            aria-label="Close navigation"
+            onClick={() => setDrawerOpen(false)}
+          />
+          <aside id="app-drawer" className="relative h-full w-72 max-w-[85vw] border-r border-border bg-card">
+            <div className="flex h-16 items-center justify-between border-b border-border px-4">
+              <Logo />
+              <Button variant="ghost" size="icon" aria-label="Close navigation" onClick={() => setDrawerOpen(false)}>
+                <X aria-hidden="true" />
+              </Button>
+            </div>
+            {nav}
+          </aside>
+        </div>
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-16 items-center justify-between gap-3 border-b border-border px-4 md:px-6">
+          <div className="flex items-center gap-2">
+            <Button
+              variant="ghost"
+              size="icon"
+              className="lg:hidden"
+              aria-label="Open navigation"
+              aria-expanded={drawerOpen}
+              aria-controls="app-drawer"
+              onClick={() => setDrawerOpen(true)}
+            >
+              <Menu aria-hidden="true" />
+            </Button>
+            <span className="truncate text-sm font-semibold">{user.organizationUser?.organization.name ?? 'Tidewise'}</span>
+          </div>
+          <div className="flex items-center gap-2">
+            <span className="hidden text-sm text-muted-foreground md:inline">{name}</span>
+            <ThemeToggle />
+            <Button variant="outline" size="sm" onClick={() => session.logout()}>
+              <LogOut aria-hidden="true" />
+              Sign out
+            </Button>
+          </div>
+        </header>
+        <main id="main" className="flex-1 p-4 md:p-6 lg:p-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+};
