@@ -6,6 +6,7 @@ import type { Env } from './env.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mail.ts';
 import { loadSecrets } from './lib/secrets.ts';
+import { runDemoSeed } from './modules/auth/seed.ts';
 import { resolveActor } from './modules/platform/resolve-actor.ts';
 import { type AppServer, createAppServer } from './server.ts';
 
@@ -29,6 +30,7 @@ export type CreateAppOptions = {
 export const createApp = async ({ env, logger = createLogger(env.LOG_LEVEL), database }: CreateAppOptions): Promise<App> => {
   const db =
     database ?? (await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.DATA_DIR, 'pglite') }));
+  await runDemoSeed({ env, db: db.db, logger });
   const secrets = await loadSecrets(env);
   const services: AppServices = {
     env,

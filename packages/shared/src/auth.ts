@@ -68,11 +68,19 @@ const optionalText = (max: number, label: string) =>
     .transform((value) => (value ? value : null));
 
 const name = (label: string) =>
-  z.string().trim().min(1, { error: `Enter ${label}` }).max(100, { error: `${label[0]?.toUpperCase()}${label.slice(1)} must be at most 100 characters` });
+  z
+    .string()
+    .trim()
+    .min(1, { error: `Enter ${label}` })
+    .max(100, { error: `${label[0]?.toUpperCase()}${label.slice(1)} must be at most 100 characters` });
 
 /** `createOrganizationAccount(input)`: the four-step sign-up, checked in the browser and the server. */
 export const organizationAccountSchema = z.object({
-  organizationName: z.string().trim().min(1, { error: 'Enter the organization name' }).max(160, { error: 'Organization name must be at most 160 characters' }),
+  organizationName: z
+    .string()
+    .trim()
+    .min(1, { error: 'Enter the organization name' })
+    .max(160, { error: 'Organization name must be at most 160 characters' }),
   firstName: name('your first name'),
   lastName: name('your last name'),
   email: emailSchema,

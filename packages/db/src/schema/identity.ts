@@ -78,7 +78,10 @@ export const organizationUsers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('organization_users_org_user_unique').on(t.organizationId, t.userId), index('organization_users_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('organization_users_org_user_unique').on(t.organizationId, t.userId),
+    index('organization_users_user_idx').on(t.userId),
+  ],
 );
 
 /** Customer → supplier links. */

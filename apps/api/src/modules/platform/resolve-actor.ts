@@ -20,7 +20,14 @@ export const resolveActor = async (
     .select({ role: users.role, lockedAt: users.lockedAt, lockedUntil: users.lockedUntil, organizationId: sessions.organizationId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
     .limit(1);
   if (!row || row.organizationId !== claims.organizationId || isLocked(row)) return null;
   return { ...claims, permissions: permissionsForRole(row.role) };

@@ -1,0 +1,44 @@
+import type { Executor } from '@tidewise/db/client';
+import { users } from '@tidewise/db/schema/identity';
+import { MFA_CODE_TTL_MINUTES, type MfaMethod } from '@tidewise/shared/auth';
+import { eq } from 'drizzle-orm';
+import type { AppServices } from '../../context.ts';
+import { issueEmailCode } from './email-codes.ts';
+import { setupCodeEmail } from './emails.ts';
+import { createTotpSetup } from './totp.ts';
+
+/**
+ * Starts the second factor of a new account. Authenticator: a new encrypted secret and the QR code
+ * to scan, confirmed by verifyAuthenticatorSetup. Email: a setup code, confirmed by verifyEmailMfa.
+ * Either way the account has no trusted second factor until the confirmation.
+ */
+export const startMfaSetup = async (
+  db: Executor,
+  services: Pick<AppServices, 'secrets' | 'mailer'>,
+  user: { id: string; email: string },
+  method: MfaMethod,
+): Promise<{ qrCodeDataURL: string | null }> => {
+  if (method === 'Authenticator') {
+    const { encryptedSecret, qrCodeDataURL } = await createTotpSetup(services.secrets.encryptionKey, user.email);
+    await db
+      .update(users)
+      .set({ mfaMethod: 'Authenticator', mfaEnabled: false, totpSecretEncrypted: encryptedSecret, totpLastTimeStep: null })
+      .where(eq(users.id, user.id));
+    return { qrCodeDataURL };
+  }
+  await db
+    .update(users)
+    .set({ mfaMethod: 'Email', mfaEnabled: false, totpSecretEncrypted: null, totpLastTimeStep: null })
+    .where(eq(users.id, user.id));
+  const code = await issueEmailCode(db, services.secrets.encryptionKey, { purpose: 'setup', userId: user.id }, MFA_CODE_TTL_MINUTES);
+  await services.mailer.send(setupCodeEmail(user.email, code));
+  return { qrCodeDataURL: null };
+};
+
+/** True for a unique-constraint violation, whichever driver raised it. */
+export const isUniqueViolation = (error: unknown): boolean => {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};

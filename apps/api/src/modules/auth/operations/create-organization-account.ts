@@ -1,0 +1,59 @@
+import { organizations, organizationUsers, users } from '@tidewise/db/schema/identity';
+import type { OrganizationAccountInput } from '@tidewise/shared/auth';
+import type { Context } from '../../../context.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { AUTH_MESSAGES } from '../messages.ts';
+import { isUniqueViolation, startMfaSetup } from '../mfa-setup.ts';
+import { authRateLimits } from '../rate-limits.ts';
+import { findUserByEmail, normalizeEmail } from '../users.ts';
+import { ORGANIZATION_TYPE_LABELS } from './create-supplier-organization.ts';
+import { hashPassword } from './login.ts';
+
+/**
+ * Organisation sign-up: a new customer organization with its first user as administrator, then the
+ * chosen second factor, confirmed exactly like registration (verifyAuthenticatorSetup or
+ * verifyEmailMfa).
+ */
+export const createOrganizationAccount = async (
+  ctx: Context,
+  input: OrganizationAccountInput,
+): Promise<{ userId: string; qrCodeDataURL: string | null }> => {
+  authRateLimits.signIn(ctx.requestMeta.ipAddress);
+  const email = normalizeEmail(input.email);
+  const emailTaken = () => new AppError('CONFLICT', AUTH_MESSAGES.emailTaken, { field: 'email' });
+  if (await findUserByEmail(ctx.db, email)) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  let user: { id: string; email: string };
+  try {
+    user = await ctx.db.transaction(async (tx) => {
+      const [organization] = await tx
+        .insert(organizations)
+        .values({
+          name: input.organizationName,
+          organizationType: 'customer',
+          organizationTypeLabel: ORGANIZATION_TYPE_LABELS.customer,
+          registrationStatus: 'registered',
+          industry: input.industry,
+          companySize: input.companySize,
+          websiteUrl: input.website,
+          registrationNumber: input.registrationNumber,
+          description: input.description,
+        })
+        .returning({ id: organizations.id });
+      const [created] = await tx
+        .insert(users)
+        .values({ email, passwordHash, role: 'organization_admin', registeredAt: new Date() })
+        .returning({ id: users.id, email: users.email });
+      if (!organization || !created) throw new Error('organization account insert returned nothing');
+      await tx
+        .insert(organizationUsers)
+        .values({ userId: created.id, organizationId: organization.id, firstName: input.firstName, lastName: input.lastName });
+      return created;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  const { qrCodeDataURL } = await startMfaSetup(ctx.db, ctx, user, input.mfaMethod);
+  return { userId: user.id, qrCodeDataURL };
+};

@@ -1,0 +1,34 @@
+import type { Executor } from '@tidewise/db/client';
+import { organizationRelationships, organizations } from '@tidewise/db/schema/identity';
+
+export const ORGANIZATION_TYPE_LABELS = { customer: 'Customer', supplier: 'Supplier' } as const;
+
+/**
+ * A supplier organization created by a customer, linked to it with the relationship `invited`
+ * (becomes `active` when the supplier's first user registers). Used by seeds and tests now and by
+ * the supplier administration screens later.
+ */
+export const createSupplierOrganization = async (
+  db: Executor,
+  input: { name: string; customerOrganizationId: string; status?: 'invited' | 'active' },
+) => {
+  const [organization] = await db
+    .insert(organizations)
+    .values({
+      name: input.name,
+      organizationType: 'supplier',
+      organizationTypeLabel: ORGANIZATION_TYPE_LABELS.supplier,
+      registrationStatus: input.status === 'active' ? 'registered' : 'invited',
+      createdByOrganizationId: input.customerOrganizationId,
+    })
+    .returning();
+  if (!organization) throw new Error('organization insert returned nothing');
+  const status = input.status ?? 'invited';
+  await db.insert(organizationRelationships).values({
+    customerOrganizationId: input.customerOrganizationId,
+    supplierOrganizationId: organization.id,
+    status,
+    verifiedAt: status === 'active' ? new Date() : null,
+  });
+  return organization;
+};

@@ -1,0 +1,13 @@
+import type { Context } from '../../../context.ts';
+import type { UserRow } from '../users.ts';
+import { getOpenInvitation } from './find-invitation.ts';
+
+/**
+ * The welcome step of invited registration: who the invitation is for and from which organization,
+ * so the page can greet them before they choose a password. Unusable tokens answer the spec's
+ * "Invalid or expired invitation token".
+ */
+export const validateAuthenticationToken = async (ctx: Context, token: string): Promise<UserRow> => {
+  const { user } = await getOpenInvitation(ctx.db, token);
+  return user;
+};

@@ -1,0 +1,45 @@
+import type { Context } from '../../../context.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { assertNotLocked } from '../lockout.ts';
+import { writeLoginLog } from '../login-log.ts';
+import { AUTH_MESSAGES } from '../messages.ts';
+import { authRateLimits } from '../rate-limits.ts';
+import { markSignInSucceeded, verifySecondFactor } from '../second-factor.ts';
+import { issueHandoffToken } from '../sessions.ts';
+import { findPrimaryOrganizationId, findUserById, isUuid } from '../users.ts';
+
+/**
+ * Confirms a newly scanned authenticator with its first code (which is then spent, like every
+ * TOTP code), enables it, and signs the user in (hand-off token for /auth/callback). Only an
+ * unconfirmed setup can be confirmed: an enabled authenticator is used through validateMfa.
+ */
+export const verifyAuthenticatorSetup = async (ctx: Context, input: { userId: string; token: string }): Promise<{ token: string }> => {
+  authRateLimits.code(ctx.requestMeta.ipAddress);
+  const user = isUuid(input.userId) ? await findUserById(ctx.db, input.userId) : null;
+  if (!user?.passwordHash || user.mfaMethod !== 'Authenticator' || user.mfaEnabled || !user.totpSecretEncrypted) {
+    await writeLoginLog(ctx.db, ctx.requestMeta, {
+      userId: user?.id ?? null,
+      method: 'Authenticator',
+      status: 'failure',
+      failureReason: 'no_pending_setup',
+    });
+    throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.authenticatorNotPending);
+  }
+  const organizationId = await findPrimaryOrganizationId(ctx.db, user.id);
+  try {
+    await assertNotLocked(ctx.db, user);
+  } catch (error) {
+    await writeLoginLog(ctx.db, ctx.requestMeta, {
+      userId: user.id,
+      organizationId,
+      method: 'Authenticator',
+      status: 'failure',
+      failureReason: 'locked',
+    });
+    throw error;
+  }
+  await verifySecondFactor(ctx, { method: 'Authenticator', user, organizationId, code: input.token.trim() });
+  await markSignInSucceeded(ctx.db, user.id, { mfaEnabled: true });
+  await writeLoginLog(ctx.db, ctx.requestMeta, { userId: user.id, organizationId, method: 'Authenticator', status: 'success' });
+  return { token: await issueHandoffToken(ctx.db, user.id) };
+};

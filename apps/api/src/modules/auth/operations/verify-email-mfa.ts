@@ -1,0 +1,50 @@
+import type { Context } from '../../../context.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { assertNotLocked } from '../lockout.ts';
+import { writeLoginLog } from '../login-log.ts';
+import { AUTH_MESSAGES } from '../messages.ts';
+import { authRateLimits } from '../rate-limits.ts';
+import { markSignInSucceeded, verifySecondFactor } from '../second-factor.ts';
+import { issueHandoffToken } from '../sessions.ts';
+import { findPrimaryOrganizationId, findUserById, isUuid } from '../users.ts';
+
+/**
+ * Confirms the Email method after registration or organisation sign-up with the code emailed by
+ * it, and signs the user in (hand-off token for /auth/callback).
+ */
+export const verifyEmailMfa = async (ctx: Context, input: { userId: string; code: string }): Promise<{ token: string }> => {
+  authRateLimits.code(ctx.requestMeta.ipAddress);
+  const user = isUuid(input.userId) ? await findUserById(ctx.db, input.userId) : null;
+  if (!user?.passwordHash || user.mfaMethod !== 'Email') {
+    await writeLoginLog(ctx.db, ctx.requestMeta, {
+      userId: user?.id ?? null,
+      method: 'Email',
+      status: 'failure',
+      failureReason: 'no_pending_setup',
+    });
+    throw new AppError('EXPIRED', AUTH_MESSAGES.invalidOrExpiredCode);
+  }
+  const organizationId = await findPrimaryOrganizationId(ctx.db, user.id);
+  try {
+    await assertNotLocked(ctx.db, user);
+  } catch (error) {
+    await writeLoginLog(ctx.db, ctx.requestMeta, {
+      userId: user.id,
+      organizationId,
+      method: 'Email',
+      status: 'failure',
+      failureReason: 'locked',
+    });
+    throw error;
+  }
+  await verifySecondFactor(ctx, {
+    method: 'Email',
+    user,
+    organizationId,
+    code: input.code.trim(),
+    binding: { purpose: 'setup', userId: user.id },
+  });
+  await markSignInSucceeded(ctx.db, user.id, { mfaEnabled: true });
+  await writeLoginLog(ctx.db, ctx.requestMeta, { userId: user.id, organizationId, method: 'Email', status: 'success' });
+  return { token: await issueHandoffToken(ctx.db, user.id) };
+};
