@@ -46,7 +46,9 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      close: async () => {
+        if (!pool.ended) await pool.end();
+      },
     };
   }
   if (!options.dataDir.startsWith('memory://')) await mkdir(options.dataDir, { recursive: true });
