@@ -1,5 +1,6 @@
 import { contactRequests, outboxEmails } from '@tidewise/db/schema/platform';
-import { eq } from 'drizzle-orm';
+import { auditLogs } from '@tidewise/db/schema/audit';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
@@ -87,6 +88,28 @@ describe('submitContactRequest without SMTP', () => {
       expect(rows[0]?.text).toContain('We would like to see how supplier fuel data is collected.');
       const page = await fetch(`${server.url}/dev/outbox`);
       expect(await page.text()).toContain('Contact request: Book a demo from North Sea Offshore');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('submitContactRequest in the audit trail', () => {
+  it('leaves a success row and a failure row in the platform chain, without the message text', async () => {
+    const server = await startTestServer();
+    try {
+      resetContactRateLimit();
+      await server.gql(MUTATION, { input: { ...valid, company: 'Audit AS' } });
+      await server.gql(MUTATION, { input: { ...valid, email: 'broken' } });
+      const rows = await server.database.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.chainKey, 'platform'), eq(auditLogs.action, 'submitContactRequest')))
+        .orderBy(asc(auditLogs.sequence));
+      expect(rows.map((r) => r.status)).toEqual(['success', 'failure']);
+      expect(rows[1]?.description).toBe('submitContactRequest refused: Enter a valid email address, like name@company.com');
+      expect(rows[1]?.metadata).toMatchObject({ errorCode: 'VALIDATION_FAILED' });
+      expect(JSON.stringify(rows)).not.toContain('supplier fuel data');
     } finally {
       await server.close();
     }
