@@ -1,12 +1,14 @@
 import { lexicographicSortSchema } from 'graphql';
+import { withMutationAudit } from './audit-mutations.ts';
 import { builder } from './builder.ts';
 import './common.graphql.ts';
 import '../modules/platform/platform.graphql.ts';
 import '../modules/contact/contact.graphql.ts';
+import '../modules/audit/audit.graphql.ts';
 import '../modules/auth/auth.graphql.ts';
 import '../modules/auth/sign-in.graphql.ts';
 import '../modules/auth/registration.graphql.ts';
 import '../modules/auth/password-reset.graphql.ts';
 
 /** Every module's `*.graphql.ts` is imported above; the order does not matter. */
-export const buildSchema = () => lexicographicSortSchema(builder.toSchema());
+export const buildSchema = () => withMutationAudit(lexicographicSortSchema(builder.toSchema()));
