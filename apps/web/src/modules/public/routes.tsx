@@ -1,5 +1,21 @@
-import type { RouteObject } from 'react-router';
+import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+
+/** The top-level register paths forward to the auth area and keep the query string (invitation token). */
+export const LEGACY_REGISTER_PATHS = ['register', 'old-register'] as const;
+
+export const registerRedirect = ({ request }: LoaderFunctionArgs) => redirect(`/auth/register${new URL(request.url).search}`);
 
 export const publicRoutes: RouteObject[] = [
   { index: true, lazy: async () => ({ Component: (await import('./pages/landing-page.tsx')).LandingPage }) },
+  { path: 'about', lazy: async () => ({ Component: (await import('./pages/about-page.tsx')).AboutPage }) },
+  { path: 'resources', lazy: async () => ({ Component: (await import('./pages/resources-page.tsx')).ResourcesPage }) },
+  { path: 'partners', lazy: async () => ({ Component: (await import('./pages/partners-page.tsx')).PartnersPage }) },
+  { path: 'contact', lazy: async () => ({ Component: (await import('./pages/contact-page.tsx')).ContactPage }) },
+  { path: 'privacy-policy', lazy: async () => ({ Component: (await import('./pages/privacy-policy-page.tsx')).PrivacyPolicyPage }) },
+  { path: 'cookie-policy', lazy: async () => ({ Component: (await import('./pages/cookie-policy-page.tsx')).CookiePolicyPage }) },
+  {
+    path: 'organization-signup-demo',
+    lazy: async () => ({ Component: (await import('./pages/organization-signup-demo-page.tsx')).OrganizationSignupDemoPage }),
+  },
+  ...LEGACY_REGISTER_PATHS.map((path) => ({ path, loader: registerRedirect })),
 ];
