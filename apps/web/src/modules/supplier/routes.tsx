@@ -1,3 +1,10 @@
 import type { RouteObject } from 'react-router';
 
-export const supplierRoutes: RouteObject[] = [];
+/** Invited supplier registration and the pending email change notice (spec section 2). */
+export const supplierRoutes: RouteObject[] = [
+  { path: 'register', lazy: async () => ({ Component: (await import('./supplier-register-page.tsx')).SupplierRegisterPage }) },
+  {
+    path: 'email-change-pending',
+    lazy: async () => ({ Component: (await import('./email-change-pending-page.tsx')).EmailChangePendingPage }),
+  },
+];

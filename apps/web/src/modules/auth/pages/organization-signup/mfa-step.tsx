@@ -1,0 +1,169 @@
+import { AUTH_FALLBACK_MESSAGES, AUTH_STORAGE_KEYS, type MfaMethod } from '@tidewise/shared/auth';
+import { passwordSchema } from '@tidewise/shared/password';
+import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { type SyntheticEvent, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useMutation } from 'urql';
+import { usePageMeta } from '../../../../lib/page-meta.ts';
+import { Button } from '../../../../ui/button.tsx';
+import { AuthenticatorWizard } from '../../components/authenticator-wizard.tsx';
+import { EmailCodeVerification } from '../../components/email-code-verification.tsx';
+import { describedBy, Field } from '../../components/field.tsx';
+import { MfaMethodChoice } from '../../components/mfa-method-choice.tsx';
+import { PasswordInput } from '../../components/password-input.tsx';
+import { ServerAlert } from '../../components/server-alert.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
+import { CreateOrganizationAccountMutation } from '../../graphql.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { signupRedirect } from '../../lib/guards.ts';
+import { signupPassword } from '../../lib/signup-password.ts';
+import { clearMfaState, readSignupData, readStored, type SignupData, writeSignupData, writeStored } from '../../lib/storage.ts';
+import { useGuard } from '../../lib/use-guard.ts';
+import { SignupFrame } from './signup-frame.tsx';
+
+const optional = (value: string) => value.trim() || null;
+
+/** Chooses the second factor and creates the account (createOrganizationAccount). */
+const CreateAccountForm = ({ data, onCreated }: { data: SignupData; onCreated: (userId: string, method: MfaMethod) => void }) => {
+  const [method, setMethod] = useState<MfaMethod | ''>(data.mfaMethod);
+  const [password, setPassword] = useState(signupPassword.get());
+  const askPassword = useState(() => !signupPassword.get())[0];
+  const [errors, setErrors] = useState<{ method?: string; password?: string }>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [, createAccount] = useMutation(CreateOrganizationAccountMutation);
+
+  const onSubmit = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (!method) next.method = 'Choose how you want to verify your sign-ins';
+    const parsedPassword = passwordSchema.safeParse(password);
+    if (!parsedPassword.success) next.password = parsedPassword.error.issues[0]?.message;
+    setErrors(next);
+    if (!method || next.password) return;
+    setPending(true);
+    setServerError(null);
+    const result = await createAccount({
+      input: {
+        organizationName: data.organizationName,
+        firstName: data.firstName,
+        lastName: data.lastName,
+        email: data.email,
+        password,
+        industry: data.industry,
+        companySize: data.companySize,
+        website: optional(data.website),
+        registrationNumber: optional(data.registrationNumber),
+        description: optional(data.description),
+        mfaMethod: method,
+      },
+    });
+    setPending(false);
+    const created = result.data?.createOrganizationAccount;
+    if (!created) {
+      setServerError(errorMessage(result.error, AUTH_FALLBACK_MESSAGES.registration));
+      return;
+    }
+    signupPassword.clear();
+    clearMfaState();
+    writeStored(AUTH_STORAGE_KEYS.mfaUserId, created.userId);
+    if (created.qrCodeDataURL) writeStored(AUTH_STORAGE_KEYS.mfaQrCode, created.qrCodeDataURL);
+    writeSignupData({ ...data, mfaMethod: method });
+    onCreated(created.userId, method);
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
+      <ServerAlert message={serverError} />
+      {askPassword ? (
+        <Field
+          id="signup-password-again"
+          label="Password"
+          error={errors.password}
+          hint="For your security we don't keep your password when the page reloads. Enter the password you chose in step 1."
+        >
+          <PasswordInput
+            id="signup-password-again"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={Boolean(errors.password) || undefined}
+            aria-describedby={describedBy('signup-password-again', { hint: true, error: errors.password })}
+            required
+          />
+        </Field>
+      ) : null}
+      <MfaMethodChoice value={method} onChange={setMethod} error={errors.method} />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Button variant="outline" size="lg" asChild>
+          <Link to="/auth/organization-signup/details">
+            <ArrowLeft aria-hidden="true" />
+            Back
+          </Link>
+        </Button>
+        <SubmitButton pending={pending} pendingLabel="Creating account…" className="sm:w-auto">
+          Create Account
+        </SubmitButton>
+      </div>
+    </form>
+  );
+};
+
+export const SignupMfaStep = () => {
+  usePageMeta({ title: 'Secure your account', description: 'Choose a second factor for your Tidewise sign-ins.' });
+  const redirect = useGuard(signupRedirect);
+  const navigate = useNavigate();
+  const [data] = useState(readSignupData);
+  // After a reload mid-verification the account exists already: resume with the stored user id.
+  const [created, setCreated] = useState<{ userId: string; method: MfaMethod } | null>(() => {
+    const userId = readStored(AUTH_STORAGE_KEYS.mfaUserId);
+    return userId && data?.mfaMethod ? { userId, method: data.mfaMethod } : null;
+  });
+  if (redirect || !data) return <Navigate to={redirect ?? '/auth/organization-signup'} replace />;
+  if (data.mfaSetupComplete) return <Navigate to="/auth/organization-signup/welcome" replace />;
+
+  const onVerified = (token: string) => {
+    writeSignupData({ ...data, mfaSetupComplete: true });
+    clearMfaState();
+    navigate('/auth/organization-signup/welcome', { replace: true, state: { handoffToken: token } });
+  };
+
+  if (created?.method === 'Authenticator') {
+    return (
+      <SignupFrame
+        step={3}
+        icon={ShieldCheck}
+        title="Set up your authenticator"
+        description={`Your account for ${data.email} is created. Connect your app to finish.`}
+      >
+        <AuthenticatorWizard userId={created.userId} qrCodeDataURL={readStored(AUTH_STORAGE_KEYS.mfaQrCode)} onVerified={onVerified} />
+      </SignupFrame>
+    );
+  }
+  if (created?.method === 'Email') {
+    return (
+      <SignupFrame
+        step={3}
+        icon={ShieldCheck}
+        title="Confirm your email"
+        description={
+          <p>
+            We sent a 6-digit code to <strong className="break-all text-foreground">{data.email}</strong>.
+          </p>
+        }
+      >
+        <EmailCodeVerification userId={created.userId} onVerified={onVerified} submitLabel="Verify and continue" />
+      </SignupFrame>
+    );
+  }
+  return (
+    <SignupFrame
+      step={3}
+      icon={ShieldCheck}
+      title="Secure your account"
+      description="Every Tidewise sign-in needs a second step. Choose how you want to receive your codes."
+    >
+      <CreateAccountForm data={data} onCreated={(userId, method) => setCreated({ userId, method })} />
+    </SignupFrame>
+  );
+};
