@@ -1,4 +1,5 @@
 import { PartyPopper } from 'lucide-react';
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { usePageMeta } from '../../../../lib/page-meta.ts';
 import { Button } from '../../../../ui/button.tsx';
@@ -19,7 +20,8 @@ export const SignupWelcomeStep = () => {
   const redirect = useGuard(signupRedirect);
   const location = useLocation();
   const navigate = useNavigate();
-  const data = readSignupData();
+  // Read once: "Go to Dashboard" clears the data, and this screen must not then redirect itself.
+  const [data] = useState(readSignupData);
   if (redirect || !data) return <Navigate to={redirect ?? '/auth/organization-signup'} replace />;
   if (!data.mfaSetupComplete) return <Navigate to="/auth/organization-signup/mfa" replace />;
   const handoffToken = (location.state as { handoffToken?: unknown } | null)?.handoffToken;
