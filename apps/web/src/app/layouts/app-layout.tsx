@@ -1,7 +1,8 @@
 import { LayoutDashboard, LogOut, Menu, X } from 'lucide-react';
 import { type ComponentType, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { appNavigation } from '../../modules/app/navigation.ts';
+import { appNavigation, visibleNavigation } from '../../modules/app/navigation.ts';
+import { useViewer } from '../../modules/app/lib/viewer.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -15,6 +16,10 @@ export type AppNavItem = {
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
   /** Shown only to users holding this permission; the server still decides on every call. */
   permission?: string;
+  /** `administration` items are listed under their own heading; a user without any sees no such menu. */
+  group?: 'main' | 'administration';
+  /** The label a supplier organisation sees instead (its suppliers screen lists its customers). */
+  supplierLabel?: string;
 };
 
 const dashboardItem: AppNavItem = { to: '/app', label: 'Dashboard', icon: LayoutDashboard };
@@ -24,34 +29,49 @@ export const AppLayout = () => {
   const session = useSession();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { permissions } = useViewer({ pause: !session.isAuthenticated });
 
   if (!session.isAuthenticated || !session.user) {
     return <Navigate to={`/auth/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   }
   const { user } = session;
-  const items = [dashboardItem, ...appNavigation];
+  const { main, administration } = visibleNavigation(appNavigation, permissions);
+  const isSupplier = user.organizationUser?.organization.organizationType === 'supplier';
   const name = user.organizationUser ? `${user.organizationUser.firstName} ${user.organizationUser.lastName}` : user.email;
 
+  const link = (item: AppNavItem) => (
+    <li key={item.to}>
+      <NavLink
+        to={item.to}
+        end={item.to === '/app'}
+        onClick={() => setDrawerOpen(false)}
+        className={({ isActive }) =>
+          cn(
+            'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
+            isActive ? 'bg-secondary text-secondary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+          )
+        }
+      >
+        <item.icon className="size-4" aria-hidden={true} />
+        {isSupplier && item.supplierLabel ? item.supplierLabel : item.label}
+      </NavLink>
+    </li>
+  );
+
   const nav = (
-    <nav aria-label="Application" className="flex flex-col gap-1 p-3">
-      {items.map((item) => (
-        <NavLink
-          key={item.to}
-          to={item.to}
-          end={item.to === '/app'}
-          onClick={() => setDrawerOpen(false)}
-          className={({ isActive }) =>
-            cn(
-              'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
-              isActive ? 'bg-secondary text-secondary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-            )
-          }
-        >
-          <item.icon className="size-4" aria-hidden={true} />
-          {item.label}
-        </NavLink>
-      ))}
-    </nav>
+    <div className="flex flex-col gap-4 p-3">
+      <nav aria-label="Application">
+        <ul className="flex flex-col gap-1">{[dashboardItem, ...main].map(link)}</ul>
+      </nav>
+      {administration.length > 0 ? (
+        <nav aria-labelledby="nav-administration">
+          <h2 id="nav-administration" className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+            Administration
+          </h2>
+          <ul className="flex flex-col gap-1">{administration.map(link)}</ul>
+        </nav>
+      ) : null}
+    </div>
   );
 
   return (

@@ -1,4 +1,27 @@
+import { Building2, FileClock, KeyRound, LogIn, Truck, UserRound, Users } from 'lucide-react';
 import type { AppNavItem } from '../../app/layouts/app-layout.tsx';
 
-/** Screens of the signed-in application, in menu order; each later module adds its entry here. */
-export const appNavigation: AppNavItem[] = [];
+/**
+ * Screens of the signed-in application, in menu order. Each item names the permission its screen
+ * reads with; the menu hides items the signed-in user lacks (the server still refuses the calls).
+ * The administration group holds people, access and the logs: a viewer holds none of those
+ * permissions and so sees no administration menu at all.
+ */
+export const appNavigation: AppNavItem[] = [
+  { to: '/app/organization', label: 'Organisation', icon: Building2, permission: 'organization:read' },
+  { to: '/app/suppliers', label: 'Suppliers', supplierLabel: 'Customers', icon: Truck, permission: 'suppliers:read' },
+  { to: '/app/account', label: 'My account', icon: UserRound },
+  { to: '/app/users', label: 'Users', icon: Users, permission: 'users:read', group: 'administration' },
+  { to: '/app/roles', label: 'Roles & permissions', icon: KeyRound, permission: 'roles:read', group: 'administration' },
+  { to: '/app/audit-log', label: 'Audit log', icon: FileClock, permission: 'audit-logs:read', group: 'administration' },
+  { to: '/app/sign-in-log', label: 'Sign-in log', icon: LogIn, permission: 'login-logs:read', group: 'administration' },
+];
+
+/** The items a set of permissions allows, split into the main and the administration menu. */
+export const visibleNavigation = (items: readonly AppNavItem[], permissions: ReadonlySet<string>) => {
+  const allowed = items.filter((item) => !item.permission || permissions.has(item.permission));
+  return {
+    main: allowed.filter((item) => item.group !== 'administration'),
+    administration: allowed.filter((item) => item.group === 'administration'),
+  };
+};
