@@ -1,0 +1,274 @@
+import type { MfaMethod } from '@tidewise/shared/auth';
+import { KeyRound, Mail, ShieldCheck, Smartphone } from 'lucide-react';
+import { type SyntheticEvent, useState } from 'react';
+import { useMutation, useQuery } from 'urql';
+import { Alert } from '../../../ui/alert.tsx';
+import { Badge } from '../../../ui/badge.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { Skeleton } from '../../../ui/skeleton.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { describedBy, FormField } from '../components/form-field.tsx';
+import { QueryError } from '../components/query-state.tsx';
+import { ServerAlert } from '../components/server-alert.tsx';
+import { mutationFailure } from '../lib/errors.ts';
+import { AccountQuery, ConfirmMfaMethodChangeMutation, StartMfaMethodChangeMutation } from './graphql.ts';
+
+const METHOD_LABELS: Record<MfaMethod, string> = { Email: 'Email code', Authenticator: 'Authenticator app' };
+const METHOD_HINTS: Record<MfaMethod, string> = {
+  Email: 'A 6-digit code is emailed to you at each sign-in.',
+  Authenticator: 'An app such as Google Authenticator or 1Password shows a new 6-digit code every 30 seconds.',
+};
+
+export type MfaStep =
+  | { step: 'idle' }
+  | { step: 'reauth' }
+  | { step: 'verify'; method: MfaMethod; qrCodeDataURL: string | null; otpauthUri: string | null }
+  | { step: 'done'; method: MfaMethod };
+
+/** The secret of an otpauth URI, grouped in fours, for typing into an app by hand. */
+export const manualKey = (otpauthUri: string | null) => {
+  if (!otpauthUri) return null;
+  try {
+    const secret = new URL(otpauthUri).searchParams.get('secret');
+    return secret ? (secret.match(/.{1,4}/g) ?? [secret]).join(' ') : null;
+  } catch {
+    return null;
+  }
+};
+
+export const isSixDigits = (code: string) => /^\d{6}$/.test(code);
+
+/**
+ * Changing the second factor: the password first (re-authentication), then a code from the new
+ * method proves it works; only then does it replace the old one.
+ */
+export const MfaCard = () => {
+  const [{ data, error, fetching }, refetch] = useQuery({ query: AccountQuery, requestPolicy: 'network-only' });
+  const account = data?.getAuthenticationUser;
+  const [state, setState] = useState<MfaStep>({ step: 'idle' });
+  const [method, setMethod] = useState<MfaMethod>('Authenticator');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [{ fetching: starting }, start] = useMutation(StartMfaMethodChangeMutation);
+  const [{ fetching: confirming }, confirm] = useMutation(ConfirmMfaMethodChangeMutation);
+
+  const begin = () => {
+    setMethod(account?.mfaMethod === 'Authenticator' ? 'Email' : 'Authenticator');
+    setPassword('');
+    setCode('');
+    setFieldError(null);
+    setServerError(null);
+    setState({ step: 'reauth' });
+  };
+
+  const submitPassword = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!password) {
+      setFieldError('Enter your password');
+      document.getElementById('mfa-password')?.focus();
+      return;
+    }
+    setFieldError(null);
+    setServerError(null);
+    const result = await start({ input: { password, method } });
+    const failure = mutationFailure(result, (d) => d.startMfaMethodChange);
+    if (failure || !result.data) {
+      setServerError(failure);
+      return;
+    }
+    setPassword('');
+    setState({ step: 'verify', method, ...result.data.startMfaMethodChange });
+  };
+
+  const submitCode = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (state.step !== 'verify') return;
+    if (!isSixDigits(code)) {
+      setFieldError('Enter the 6-digit code');
+      document.getElementById('mfa-code')?.focus();
+      return;
+    }
+    setFieldError(null);
+    setServerError(null);
+    const result = await confirm({ input: { code } });
+    const failure = mutationFailure(result, (d) => d.confirmMfaMethodChange, 'Invalid verification code. Please try again.');
+    if (failure) {
+      setServerError(failure);
+      return;
+    }
+    setState({ step: 'done', method: state.method });
+    refetch({ requestPolicy: 'network-only' });
+  };
+
+  const current = account?.mfaMethod ?? null;
+  const CurrentIcon = current === 'Email' ? Mail : Smartphone;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Two-factor authentication</CardTitle>
+        <CardDescription>A second step at each sign-in, so a stolen password alone is not enough.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        {error && !account ? (
+          <QueryError error={error} onRetry={() => refetch({ requestPolicy: 'network-only' })} />
+        ) : fetching && !account ? (
+          <div className="flex items-center gap-3" aria-busy="true">
+            <span role="status" className="sr-only">
+              Loading your sign-in method
+            </span>
+            <Skeleton className="size-10 rounded-full" />
+            <Skeleton className="h-4 w-48" />
+          </div>
+        ) : (
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-4">
+            <div className="flex items-center gap-3">
+              <span className="flex size-10 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+                <CurrentIcon className="size-5" aria-hidden="true" />
+              </span>
+              <div className="flex flex-col">
+                <span className="text-sm text-muted-foreground">Current method</span>
+                <span className="font-medium">{current ? METHOD_LABELS[current] : 'Not set up'}</span>
+              </div>
+              {account?.mfaEnabled ? <Badge variant="success">On</Badge> : <Badge variant="destructive">Off</Badge>}
+            </div>
+            {state.step === 'idle' || state.step === 'done' ? (
+              <Button variant="outline" onClick={begin}>
+                <KeyRound aria-hidden="true" />
+                Change method
+              </Button>
+            ) : null}
+          </div>
+        )}
+
+        {state.step === 'done' ? (
+          <Alert variant="success" className="flex items-center gap-2">
+            <ShieldCheck className="size-4 shrink-0" aria-hidden="true" />
+            Your sign-ins now use {METHOD_LABELS[state.method].toLowerCase()}.
+          </Alert>
+        ) : null}
+
+        {state.step === 'reauth' ? (
+          <form onSubmit={submitPassword} className="flex flex-col gap-5" noValidate aria-labelledby="mfa-reauth-title">
+            <h3 id="mfa-reauth-title" className="font-semibold">
+              Step 1 of 2: choose the new method and confirm it is you
+            </h3>
+            <ServerAlert message={serverError} />
+            <fieldset className="grid gap-3 sm:grid-cols-2">
+              <legend className="mb-2 text-sm font-medium">New method</legend>
+              {(['Authenticator', 'Email'] as const).map((m) => (
+                <label
+                  key={m}
+                  className={cn(
+                    'flex cursor-pointer items-start gap-3 rounded-lg border p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+                    method === m ? 'border-primary bg-secondary/50' : 'border-border hover:bg-muted/50',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="mfa-method"
+                    value={m}
+                    checked={method === m}
+                    onChange={() => setMethod(m)}
+                    className="mt-1 accent-primary"
+                  />
+                  <span className="flex flex-col gap-1">
+                    <span className="font-medium">
+                      {METHOD_LABELS[m]}
+                      {m === current ? <span className="font-normal text-muted-foreground"> (current)</span> : null}
+                    </span>
+                    <span className="text-xs text-muted-foreground">{METHOD_HINTS[m]}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            <FormField id="mfa-password" label="Your password" error={fieldError}>
+              <Input
+                id="mfa-password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-invalid={Boolean(fieldError) || undefined}
+                aria-describedby={describedBy('mfa-password', { error: fieldError })}
+              />
+            </FormField>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={starting}>
+                {starting ? <Spinner className="text-current" label="Checking" /> : null}
+                Continue
+              </Button>
+              <Button variant="outline" onClick={() => setState({ step: 'idle' })} disabled={starting}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : null}
+
+        {state.step === 'verify' ? (
+          <form onSubmit={submitCode} className="flex flex-col gap-5" noValidate aria-labelledby="mfa-verify-title">
+            <h3 id="mfa-verify-title" className="font-semibold">
+              Step 2 of 2: enter a code from {state.method === 'Email' ? 'your email' : 'your authenticator app'}
+            </h3>
+            <ServerAlert message={serverError} />
+            {state.method === 'Authenticator' ? (
+              <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
+                {state.qrCodeDataURL ? (
+                  <img
+                    src={state.qrCodeDataURL}
+                    alt="QR code to add Tidewise to your authenticator app"
+                    className="size-44 rounded-lg bg-white p-2"
+                  />
+                ) : null}
+                <div className="flex flex-col gap-2 text-sm">
+                  <p>Scan the code with your authenticator app, then type the 6-digit code it shows.</p>
+                  {manualKey(state.otpauthUri) ? (
+                    <p className="text-muted-foreground">
+                      Cannot scan? Enter this key:{' '}
+                      <code className="break-all rounded bg-muted px-1.5 py-0.5 font-mono text-foreground">
+                        {manualKey(state.otpauthUri)}
+                      </code>
+                    </p>
+                  ) : null}
+                </div>
+              </div>
+            ) : (
+              <p className="text-sm">We emailed a 6-digit code to {account?.email ?? 'your address'}. It expires in 10 minutes.</p>
+            )}
+            <FormField id="mfa-code" label="Verification code" error={fieldError}>
+              <Input
+                id="mfa-code"
+                className="max-w-40 font-mono tracking-[0.3em]"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(e) => {
+                  const next = e.target.value.replace(/\D/g, '').slice(0, 6);
+                  setCode(next);
+                  setFieldError(null);
+                }}
+                aria-invalid={Boolean(fieldError) || undefined}
+                aria-describedby={describedBy('mfa-code', { error: fieldError })}
+              />
+            </FormField>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={confirming}>
+                {confirming ? <Spinner className="text-current" label="Verifying" /> : null}
+                Verify and switch
+              </Button>
+              <Button variant="outline" onClick={() => setState({ step: 'idle' })} disabled={confirming}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+};

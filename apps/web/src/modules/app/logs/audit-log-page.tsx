@@ -1,0 +1,220 @@
+import { FileClock, Filter } from 'lucide-react';
+import { type SyntheticEvent, useState } from 'react';
+import { useQuery } from 'urql';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { Badge } from '../../../ui/badge.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { FormField } from '../components/form-field.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { QueryError } from '../components/query-state.tsx';
+import { formatDateTime, humanize } from '../lib/format.ts';
+import { useViewer } from '../lib/viewer.ts';
+import { AuditEntryDialog } from './audit-entry-dialog.tsx';
+import { ChainStatus } from './chain-status.tsx';
+import { compactFilter, endOfDay, rangeError, startOfDay } from './filters.ts';
+import { type AuditLog, type AuditLogFilter, AuditLogsQuery } from './graphql.ts';
+import { auditStatusVariant } from './status.ts';
+import { UserSelect } from './user-select.tsx';
+
+const PAGE_SIZE = 25;
+const STATUSES = ['success', 'failure', 'denied'];
+type Form = { userId: string; action: string; resource: string; status: string; from: string; to: string };
+const EMPTY: Form = { userId: '', action: '', resource: '', status: '', from: '', to: '' };
+
+export const toAuditFilter = (form: Form): AuditLogFilter | null =>
+  compactFilter({
+    userId: form.userId,
+    action: form.action.trim(),
+    resource: form.resource.trim(),
+    status: form.status,
+    from: startOfDay(form.from),
+    to: endOfDay(form.to),
+  });
+
+/** The organisation's audit trail: integrity first, then every recorded change, filterable, with a before/after view. */
+export const AuditLogPage = () => {
+  usePageMeta({ title: 'Audit log', description: 'Every change made in your organisation, tamper-evident.' });
+  const { can } = useViewer();
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [filter, setFilter] = useState<AuditLogFilter | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<AuditLog | null>(null);
+  const [result, refetch] = useQuery({ query: AuditLogsQuery, variables: { filter, pagination: { page, pageSize: PAGE_SIZE } } });
+  const logs = result.data?.auditLogs.data ?? [];
+  const pageInfo = result.data?.auditLogs.pageInfo;
+
+  const set = (field: keyof Form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: event.target.value }));
+  const apply = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const error = rangeError(form.from, form.to);
+    setFormError(error);
+    if (error) return;
+    setFilter(toAuditFilter(form));
+    setPage(1);
+  };
+  const reset = () => {
+    setForm(EMPTY);
+    setFilter(null);
+    setFormError(null);
+    setPage(1);
+  };
+
+  const columns: Column<AuditLog>[] = [
+    {
+      id: 'time',
+      header: 'Time',
+      sortValue: (l) => l.createdAt,
+      cell: (l) => <span className="whitespace-nowrap">{formatDateTime(l.createdAt)}</span>,
+    },
+    { id: 'user', header: 'User', sortValue: (l) => l.email, cell: (l) => <span className="break-all">{l.email ?? 'System'}</span> },
+    {
+      id: 'action',
+      header: 'Action',
+      sortValue: (l) => l.action,
+      className: 'hidden md:table-cell',
+      cell: (l) => <span className="font-mono text-xs">{l.action}</span>,
+    },
+    {
+      id: 'resource',
+      header: 'Resource',
+      sortValue: (l) => l.resource,
+      className: 'hidden lg:table-cell',
+      cell: (l) => humanize(l.resource),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      sortValue: (l) => l.status,
+      cell: (l) => <Badge variant={auditStatusVariant(l.status)}>{humanize(l.status)}</Badge>,
+    },
+    {
+      id: 'description',
+      header: 'Description',
+      className: 'hidden md:table-cell',
+      cell: (l) => <span className="line-clamp-2">{l.description}</span>,
+    },
+  ];
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6">
+      <PageHeader
+        title="Audit log"
+        description="Every change, successful or refused, in the order it happened. Open an entry to see what changed."
+      />
+      <ChainStatus />
+      <form
+        onSubmit={apply}
+        className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4"
+        aria-label="Filter the audit log"
+        noValidate
+      >
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
+          <FormField id="audit-user" label="User" className="flex flex-col gap-2 lg:col-span-2">
+            <UserSelect
+              id="audit-user"
+              value={form.userId}
+              onChange={(userId) => setForm((f) => ({ ...f, userId }))}
+              enabled={can('users:read')}
+            />
+          </FormField>
+          <FormField id="audit-action" label="Action">
+            <Input id="audit-action" value={form.action} onChange={set('action')} placeholder="e.g. createOrganizationUser" />
+          </FormField>
+          <FormField id="audit-resource" label="Resource">
+            <Input id="audit-resource" value={form.resource} onChange={set('resource')} placeholder="e.g. organizationUser" />
+          </FormField>
+          <FormField id="audit-status" label="Status" className="flex flex-col gap-2 lg:col-span-2">
+            <Select id="audit-status" value={form.status} onChange={set('status')}>
+              <option value="">Any status</option>
+              {STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {humanize(s)}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField id="audit-from" label="From" className="flex flex-col gap-2 lg:col-span-2">
+            <Input
+              id="audit-from"
+              type="date"
+              value={form.from}
+              onChange={set('from')}
+              aria-describedby={formError ? 'audit-range-error' : undefined}
+            />
+          </FormField>
+          <FormField id="audit-to" label="To" className="flex flex-col gap-2 lg:col-span-2">
+            <Input
+              id="audit-to"
+              type="date"
+              value={form.to}
+              onChange={set('to')}
+              aria-invalid={Boolean(formError) || undefined}
+              aria-describedby={formError ? 'audit-range-error' : undefined}
+            />
+          </FormField>
+          <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-2">
+            <Button type="submit">
+              <Filter aria-hidden="true" />
+              Apply filters
+            </Button>
+            <Button variant="outline" onClick={reset}>
+              Reset
+            </Button>
+          </div>
+        </div>
+        {formError ? (
+          <p id="audit-range-error" role="alert" className="text-sm text-destructive">
+            {formError}
+          </p>
+        ) : null}
+      </form>
+      <DataTable
+        caption="Audit log entries"
+        columns={columns}
+        rows={logs}
+        getRowId={(l) => l.id}
+        onRowActivate={setOpen}
+        rowLabel={(l) => `${formatDateTime(l.createdAt)}, ${l.email ?? 'System'}: ${l.description}`}
+        loading={result.fetching && !result.data}
+        error={
+          result.error && !result.data ? (
+            <QueryError error={result.error} onRetry={() => refetch({ requestPolicy: 'network-only' })} />
+          ) : null
+        }
+        empty={
+          <EmptyState
+            icon={FileClock}
+            title={filter ? 'No entries match these filters' : 'No entries yet'}
+            description={
+              filter ? 'Widen the date range or reset the filters.' : 'Changes made in your organisation appear here as they happen.'
+            }
+            action={
+              filter ? (
+                <Button variant="outline" onClick={reset}>
+                  Reset filters
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+        pagination={
+          pageInfo
+            ? {
+                page: pageInfo.currentPage,
+                totalPages: pageInfo.totalPages,
+                totalCount: pageInfo.totalCount,
+                pageSize: PAGE_SIZE,
+                onPageChange: setPage,
+              }
+            : undefined
+        }
+      />
+      <AuditEntryDialog entry={open} onOpenChange={(next) => !next && setOpen(null)} />
+    </div>
+  );
+};

@@ -1,0 +1,211 @@
+import { Filter, LogIn } from 'lucide-react';
+import { type SyntheticEvent, useState } from 'react';
+import { useQuery } from 'urql';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { Badge } from '../../../ui/badge.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { Input } from '../../../ui/input.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { FormField } from '../components/form-field.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { QueryError } from '../components/query-state.tsx';
+import { formatDateTime, humanize } from '../lib/format.ts';
+import { useViewer } from '../lib/viewer.ts';
+import { compactFilter, endOfDay, rangeError, startOfDay } from './filters.ts';
+import { type LoginLog, type LoginLogFilter, LoginLogsQuery } from './graphql.ts';
+import { UserSelect } from './user-select.tsx';
+
+const PAGE_SIZE = 25;
+const STATUS_LABELS: Record<string, string> = { success: 'Signed in', mfa_required: 'Second factor asked', failure: 'Failed' };
+const METHOD_LABELS: Record<string, string> = {
+  password: 'Password',
+  Email: 'Email code',
+  Authenticator: 'Authenticator app',
+  refresh: 'Session refresh',
+};
+type Form = { userId: string; status: string; method: string; from: string; to: string };
+const EMPTY: Form = { userId: '', status: '', method: '', from: '', to: '' };
+
+const statusVariant = (status: string) => (status === 'success' ? 'success' : status === 'failure' ? 'destructive' : 'secondary');
+
+/** Every sign-in attempt of the organisation's users: who, how, from where, and why it failed. */
+export const SignInLogPage = () => {
+  usePageMeta({ title: 'Sign-in log', description: 'Sign-in attempts of your organisation’s users.' });
+  const { can } = useViewer();
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [filter, setFilter] = useState<LoginLogFilter | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [result, refetch] = useQuery({ query: LoginLogsQuery, variables: { filter, pagination: { page, pageSize: PAGE_SIZE } } });
+  const logs = result.data?.loginLogs.data ?? [];
+  const pageInfo = result.data?.loginLogs.pageInfo;
+
+  const set = (field: keyof Form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: event.target.value }));
+  const apply = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const error = rangeError(form.from, form.to);
+    setFormError(error);
+    if (error) return;
+    setFilter(
+      compactFilter({ userId: form.userId, status: form.status, method: form.method, from: startOfDay(form.from), to: endOfDay(form.to) }),
+    );
+    setPage(1);
+  };
+  const reset = () => {
+    setForm(EMPTY);
+    setFilter(null);
+    setFormError(null);
+    setPage(1);
+  };
+
+  const columns: Column<LoginLog>[] = [
+    {
+      id: 'time',
+      header: 'Time',
+      sortValue: (l) => l.createdAt,
+      cell: (l) => <span className="whitespace-nowrap">{formatDateTime(l.createdAt)}</span>,
+    },
+    { id: 'user', header: 'User', sortValue: (l) => l.email, cell: (l) => <span className="break-all">{l.email ?? 'Unknown'}</span> },
+    {
+      id: 'method',
+      header: 'Method',
+      sortValue: (l) => l.method,
+      className: 'hidden md:table-cell',
+      cell: (l) => METHOD_LABELS[l.method] ?? l.method,
+    },
+    {
+      id: 'status',
+      header: 'Result',
+      sortValue: (l) => l.status,
+      cell: (l) => (
+        <div className="flex flex-col items-start gap-1">
+          <Badge variant={statusVariant(l.status)}>{STATUS_LABELS[l.status] ?? humanize(l.status)}</Badge>
+          {l.failureReason ? <span className="text-xs text-muted-foreground">{humanize(l.failureReason)}</span> : null}
+        </div>
+      ),
+    },
+    {
+      id: 'device',
+      header: 'Device',
+      sortValue: (l) => `${l.browser ?? ''} ${l.os ?? ''}`,
+      className: 'hidden lg:table-cell',
+      cell: (l) => [l.browser, l.os].filter(Boolean).join(' on ') || '—',
+    },
+    {
+      id: 'ip',
+      header: 'IP address',
+      sortValue: (l) => l.ipAddress,
+      className: 'hidden lg:table-cell',
+      cell: (l) => <span className="font-mono text-xs">{l.ipAddress ?? '—'}</span>,
+    },
+  ];
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6">
+      <PageHeader title="Sign-in log" description="Sign-in attempts, successful or not, newest first." />
+      <form
+        onSubmit={apply}
+        className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4"
+        aria-label="Filter the sign-in log"
+        noValidate
+      >
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
+          <FormField id="login-user" label="User" className="flex flex-col gap-2 lg:col-span-2">
+            <UserSelect
+              id="login-user"
+              value={form.userId}
+              onChange={(userId) => setForm((f) => ({ ...f, userId }))}
+              enabled={can('users:read')}
+            />
+          </FormField>
+          <FormField id="login-status" label="Result" className="flex flex-col gap-2 lg:col-span-2">
+            <Select id="login-status" value={form.status} onChange={set('status')}>
+              <option value="">Any result</option>
+              {Object.entries(STATUS_LABELS).map(([value, text]) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField id="login-method" label="Method" className="flex flex-col gap-2 lg:col-span-2">
+            <Select id="login-method" value={form.method} onChange={set('method')}>
+              <option value="">Any method</option>
+              {Object.entries(METHOD_LABELS).map(([value, text]) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField id="login-from" label="From" className="flex flex-col gap-2 lg:col-span-2">
+            <Input id="login-from" type="date" value={form.from} onChange={set('from')} />
+          </FormField>
+          <FormField id="login-to" label="To" className="flex flex-col gap-2 lg:col-span-2">
+            <Input
+              id="login-to"
+              type="date"
+              value={form.to}
+              onChange={set('to')}
+              aria-invalid={Boolean(formError) || undefined}
+              aria-describedby={formError ? 'login-range-error' : undefined}
+            />
+          </FormField>
+          <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-2">
+            <Button type="submit">
+              <Filter aria-hidden="true" />
+              Apply filters
+            </Button>
+            <Button variant="outline" onClick={reset}>
+              Reset
+            </Button>
+          </div>
+        </div>
+        {formError ? (
+          <p id="login-range-error" role="alert" className="text-sm text-destructive">
+            {formError}
+          </p>
+        ) : null}
+      </form>
+      <DataTable
+        caption="Sign-in attempts"
+        columns={columns}
+        rows={logs}
+        getRowId={(l) => l.id}
+        loading={result.fetching && !result.data}
+        error={
+          result.error && !result.data ? (
+            <QueryError error={result.error} onRetry={() => refetch({ requestPolicy: 'network-only' })} />
+          ) : null
+        }
+        empty={
+          <EmptyState
+            icon={LogIn}
+            title={filter ? 'No sign-ins match these filters' : 'No sign-ins yet'}
+            description={filter ? 'Widen the date range or reset the filters.' : 'Each sign-in attempt of your users appears here.'}
+            action={
+              filter ? (
+                <Button variant="outline" onClick={reset}>
+                  Reset filters
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+        pagination={
+          pageInfo
+            ? {
+                page: pageInfo.currentPage,
+                totalPages: pageInfo.totalPages,
+                totalCount: pageInfo.totalCount,
+                pageSize: PAGE_SIZE,
+                onPageChange: setPage,
+              }
+            : undefined
+        }
+      />
+    </div>
+  );
+};
