@@ -17,8 +17,7 @@ export const PolicyAccordion = ({ sections, idPrefix }: { sections: PolicySectio
             <h2 className="text-base font-semibold md:text-lg">
               <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left hover:bg-muted/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring">
                 <span>
-                  <span className="mr-2 text-primary">{index + 1}.</span>
-                  {section.title}
+                  <span className="text-primary">{index + 1}.</span> {section.title}
                 </span>
                 <ChevronDown
                   className="size-5 shrink-0 text-muted-foreground transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none"

@@ -11,10 +11,10 @@ import { TOOLS } from '../data/tools.ts';
 import type { ResearchItem, Tool, ToolAccess, Webinar } from '../data/types.ts';
 import { WEBINARS } from '../data/webinars.ts';
 
-const ACCESS_BADGE: Record<ToolAccess, 'success' | 'secondary' | 'default'> = {
-  Free: 'success',
-  'Open Source': 'secondary',
-  Premium: 'default',
+const ACCESS_BADGE: Record<ToolAccess, { variant: 'outline' | 'secondary' | 'default'; className?: string }> = {
+  Free: { variant: 'outline', className: 'border-success/60 text-success' },
+  'Open Source': { variant: 'secondary' },
+  Premium: { variant: 'default' },
 };
 
 const fileLabel = (file: string) => (file.endsWith('.csv') ? 'CSV' : 'PDF');
@@ -39,7 +39,7 @@ const ToolCard = ({ tool }: { tool: Tool }) => (
   <li className="flex flex-col rounded-xl border border-border bg-card p-6">
     <div className="flex items-center justify-between gap-3">
       <span className="text-sm text-muted-foreground">{tool.type}</span>
-      <Badge variant={ACCESS_BADGE[tool.access]}>{tool.access}</Badge>
+      <Badge {...ACCESS_BADGE[tool.access]}>{tool.access}</Badge>
     </div>
     <h3 className="mt-3 text-lg font-semibold">{tool.title}</h3>
     <p className="mt-2 flex-1 text-muted-foreground">{tool.description}</p>
