@@ -8,6 +8,7 @@ import { createMailer } from './lib/mail.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { runDemoSeed } from './modules/auth/seed.ts';
 import { resolveActor } from './modules/platform/resolve-actor.ts';
+import { syncAuthorizationCatalogue } from './modules/roles/sync-authorization-catalogue.ts';
 import { type AppServer, createAppServer } from './server.ts';
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -31,6 +32,7 @@ export const createApp = async ({ env, logger = createLogger(env.LOG_LEVEL), dat
   const db =
     database ?? (await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.DATA_DIR, 'pglite') }));
   await runDemoSeed({ env, db: db.db, logger });
+  await syncAuthorizationCatalogue(db.db);
   const secrets = await loadSecrets(env);
   const services: AppServices = {
     env,

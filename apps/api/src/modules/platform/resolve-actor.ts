@@ -1,6 +1,11 @@
 import { sessions, users } from '@tidewise/db/schema/identity';
-import { permissionsForRole } from '@tidewise/shared/permissions';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import {
+  authorizationPermissions,
+  authorizationRolePermissions,
+  authorizationRoles,
+  authorizationUserRoles,
+} from '@tidewise/db/schema/roles';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Actor, AppServices } from '../../context.ts';
 import { isLocked } from '../auth/auth.policy.ts';
 
@@ -9,17 +14,38 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * A signed access token is only as good as the session behind it: the session must exist, belong
  * to the token's user and organization, be neither revoked nor expired, and the user must not be
- * locked. Permissions come from the user's role on every request, so a role change applies at once.
+ * locked. Permissions are the union of what the user's roles in the session's organization grant
+ * (`user_roles` → `role_permissions`), read on every request so a role change applies at once; a
+ * user without roles may do nothing beyond being signed in.
  */
 export const resolveActor = async (
   services: AppServices,
   claims: { userId: string; organizationId: string; sessionId: string },
 ): Promise<Actor | null> => {
-  if (!UUID.test(claims.sessionId) || !UUID.test(claims.userId)) return null;
-  const [row] = await services.db
-    .select({ role: users.role, lockedAt: users.lockedAt, lockedUntil: users.lockedUntil, organizationId: sessions.organizationId })
+  if (!UUID.test(claims.sessionId) || !UUID.test(claims.userId) || !UUID.test(claims.organizationId)) return null;
+  const rows = await services.db
+    .select({
+      lockedAt: users.lockedAt,
+      lockedUntil: users.lockedUntil,
+      organizationId: sessions.organizationId,
+      resource: authorizationPermissions.resource,
+      action: authorizationPermissions.action,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(
+      authorizationUserRoles,
+      and(eq(authorizationUserRoles.userId, sessions.userId), eq(authorizationUserRoles.organizationId, sessions.organizationId)),
+    )
+    .leftJoin(
+      authorizationRoles,
+      and(
+        eq(authorizationRoles.id, authorizationUserRoles.authorizationRoleId),
+        or(isNull(authorizationRoles.organizationId), eq(authorizationRoles.organizationId, sessions.organizationId)),
+      ),
+    )
+    .leftJoin(authorizationRolePermissions, eq(authorizationRolePermissions.authorizationRoleId, authorizationRoles.id))
+    .leftJoin(authorizationPermissions, eq(authorizationPermissions.id, authorizationRolePermissions.authorizationPermissionId))
     .where(
       and(
         eq(sessions.id, claims.sessionId),
@@ -27,8 +53,10 @@ export const resolveActor = async (
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),
       ),
-    )
-    .limit(1);
-  if (!row || row.organizationId !== claims.organizationId || isLocked(row)) return null;
-  return { ...claims, permissions: permissionsForRole(row.role) };
+    );
+  const [first] = rows;
+  if (!first || first.organizationId !== claims.organizationId || isLocked(first)) return null;
+  const permissions = new Set<string>();
+  for (const row of rows) if (row.resource && row.action) permissions.add(`${row.resource}:${row.action}`);
+  return { ...claims, permissions };
 };

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Env } from '../../../env.ts';
 import { generateToken, hashToken } from '../../../lib/crypto.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
+import { assignSystemRole } from '../../roles/assign-system-role.ts';
 import type { Mailer } from '../../../lib/mail.ts';
 import { invitationEmail } from '../emails.ts';
 import { AUTH_MESSAGES } from '../messages.ts';
@@ -46,11 +47,9 @@ export const createInvitation = async (
   if (!organization) throw notFound('Organization', input.organizationId);
   let user = await findUserByEmail(db, email);
   if (user?.passwordHash) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken, { field: 'email' });
+  const role = input.role ?? (input.kind === 'supplier' ? 'supplier_contributor' : 'contributor');
   if (!user) {
-    const [created] = await db
-      .insert(users)
-      .values({ email, role: input.role ?? (input.kind === 'supplier' ? 'supplier_contributor' : 'contributor') })
-      .returning();
+    const [created] = await db.insert(users).values({ email, role }).returning();
     if (!created) throw new Error('user insert returned nothing');
     user = created;
   }
@@ -68,6 +67,7 @@ export const createInvitation = async (
       jobPosition: input.jobPosition ?? null,
     });
   }
+  await assignSystemRole(db, { userId: user.id, organizationId: organization.id, roleKey: role });
   const token = generateToken();
   const expiresInDays = input.expiresInDays ?? INVITATION_TTL_DAYS;
   const [invitation] = await db

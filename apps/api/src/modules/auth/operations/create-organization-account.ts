@@ -2,6 +2,7 @@ import { organizations, organizationUsers, users } from '@tidewise/db/schema/ide
 import type { OrganizationAccountInput } from '@tidewise/shared/auth';
 import type { Context } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { assignSystemRole } from '../../roles/assign-system-role.ts';
 import { AUTH_MESSAGES } from '../messages.ts';
 import { isUniqueViolation, startMfaSetup } from '../mfa-setup.ts';
 import { authRateLimits } from '../rate-limits.ts';
@@ -48,6 +49,7 @@ export const createOrganizationAccount = async (
       await tx
         .insert(organizationUsers)
         .values({ userId: created.id, organizationId: organization.id, firstName: input.firstName, lastName: input.lastName });
+      await assignSystemRole(tx, { userId: created.id, organizationId: organization.id, roleKey: 'organization_admin' });
       return created;
     });
   } catch (error) {
