@@ -75,20 +75,21 @@ describe('guards on the screens', () => {
     ['/auth/organization-signup/welcome', 'stub:organization-signup'],
   ])('%s without its state goes to %s', async (path, target) => {
     renderAt(path);
-    expect(await screen.findByText(target)).toBeInTheDocument();
+    // The first lazy screen import can take a moment while other test files run.
+    expect(await screen.findByText(target, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('shows the authenticator screen when the login state is in session storage', async () => {
     sessionStorage.setItem(AUTH_STORAGE_KEYS.mfaUserId, 'u1');
     sessionStorage.setItem(AUTH_STORAGE_KEYS.mfaToken, 't1');
     renderAt('/auth/mfa/verify?login=true');
-    expect(await screen.findByRole('heading', { name: 'Two-factor verification' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Two-factor verification' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('shows the reset code screen with a reset token', async () => {
     sessionStorage.setItem(AUTH_STORAGE_KEYS.resetToken, 'r');
     renderAt('/auth/reset-password/validate');
-    expect(await screen.findByRole('heading', { name: 'Enter your code' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Enter your code' }, { timeout: 5000 })).toBeInTheDocument();
   });
 });
 
