@@ -90,6 +90,9 @@ export const PublicLayout = () => {
             <Link to="/privacy-policy" className="text-sm text-muted-foreground hover:text-foreground">
               Privacy Policy
             </Link>
+            <Link to="/cookie-policy" className="text-sm text-muted-foreground hover:text-foreground">
+              Cookie Policy
+            </Link>
             <a href="mailto:hello@tidewise.eu" aria-label="Email Tidewise" className="text-muted-foreground hover:text-foreground">
               <Mail className="size-5" aria-hidden="true" />
             </a>
