@@ -1,0 +1,71 @@
+import type { Executor } from '@tidewise/db/client';
+import { organizationUsers, users } from '@tidewise/db/schema/identity';
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { Context } from '../../../context.ts';
+import { notFound } from '../../../lib/errors.ts';
+import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pagination.ts';
+import { isUuid, type UserRow } from '../../auth/users.ts';
+import { requireActor } from '../members.ts';
+
+export type OrganizationUserRow = typeof organizationUsers.$inferSelect;
+/** A membership with its account attached, so list fields need no query per row. */
+export type OrganizationUserWithUser = OrganizationUserRow & { user?: UserRow };
+
+/** `%` and `_` typed by a person are literal characters, not wildcards. */
+export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The organization's users, searchable by first or last name, email and job position. */
+export const findOrganizationUsers = async (
+  ctx: Context,
+  pagination: Pagination,
+  search?: string | null,
+): Promise<Page<OrganizationUserWithUser>> => {
+  const actor = requireActor(ctx);
+  const term = search?.trim();
+  const conditions: SQL[] = [eq(organizationUsers.organizationId, actor.organizationId)];
+  if (term) {
+    const pattern = likePattern(term);
+    const anyField = or(
+      ilike(organizationUsers.firstName, pattern),
+      ilike(organizationUsers.lastName, pattern),
+      ilike(organizationUsers.jobPosition, pattern),
+      ilike(users.email, pattern),
+    );
+    if (anyField) conditions.push(anyField);
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ membership: organizationUsers, user: users })
+      .from(organizationUsers)
+      .innerJoin(users, eq(users.id, organizationUsers.userId))
+      .where(where)
+      .orderBy(asc(organizationUsers.lastName), asc(organizationUsers.firstName), asc(users.email), asc(organizationUsers.id))
+      .limit(pagination.pageSize)
+      .offset(pageOffset(pagination)),
+    ctx.db.select({ value: count() }).from(organizationUsers).innerJoin(users, eq(users.id, organizationUsers.userId)).where(where),
+  ]);
+  return toPage(
+    pagination,
+    rows.map((r) => ({ ...r.membership, user: r.user })),
+    total?.value ?? 0,
+  );
+};
+
+/** One membership of the caller's organization; any other id answers NOT_FOUND. */
+export const findMembership = async (db: Executor, organizationId: string, id: string): Promise<OrganizationUserWithUser | null> => {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({ membership: organizationUsers, user: users })
+    .from(organizationUsers)
+    .innerJoin(users, eq(users.id, organizationUsers.userId))
+    .where(and(eq(organizationUsers.id, id), eq(organizationUsers.organizationId, organizationId)))
+    .limit(1);
+  return row ? { ...row.membership, user: row.user } : null;
+};
+
+export const getOrganizationUser = async (ctx: Context, id: string): Promise<OrganizationUserWithUser> => {
+  const row = await findMembership(ctx.db, requireActor(ctx).organizationId, id);
+  if (!row) throw notFound('Organization user', id);
+  return row;
+};
