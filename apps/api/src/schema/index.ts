@@ -9,6 +9,7 @@ import '../modules/auth/auth.graphql.ts';
 import '../modules/auth/sign-in.graphql.ts';
 import '../modules/auth/registration.graphql.ts';
 import '../modules/auth/password-reset.graphql.ts';
+import '../modules/account/account.graphql.ts';
 import '../modules/roles/roles.graphql.ts';
 
 /** Every module's `*.graphql.ts` is imported above; the order does not matter. */

@@ -44,6 +44,9 @@ export const SessionProvider = ({ children, initial }: { children: ReactNode; in
   const tokenRef = useRef(token);
   const refreshRef = useRef(refreshToken);
 
+  // Stable identities: the GraphQL client is built once and reads the latest token through these.
+  const getToken = useCallback(() => tokenRef.current, []);
+  const getRefreshToken = useCallback(() => refreshRef.current, []);
   const setTokens = useCallback((tokens: { token: string; refreshToken?: string }) => {
     tokenRef.current = tokens.token;
     setToken(tokens.token);
@@ -81,10 +84,10 @@ export const SessionProvider = ({ children, initial }: { children: ReactNode; in
       setTokens,
       clearSession,
       logout,
-      getToken: () => tokenRef.current,
-      getRefreshToken: () => refreshRef.current,
+      getToken,
+      getRefreshToken,
     }),
-    [user, token, refreshToken, setSession, setTokens, clearSession, logout],
+    [user, token, refreshToken, setSession, setTokens, clearSession, logout, getToken, getRefreshToken],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 };

@@ -1,0 +1,51 @@
+import { organizationUsers, users } from '@tidewise/db/schema/identity';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Context } from '../../../context.ts';
+import { recordAudit } from '../../../lib/audit.ts';
+import { notFound } from '../../../lib/errors.ts';
+
+export const SUPPORTED_LANGUAGES = ['en', 'da', 'de', 'nb'] as const;
+
+export const updateMyProfileSchema = z.object({
+  firstName: z.string().trim().min(1, { error: 'Enter your first name' }).max(80, { error: 'First name must be at most 80 characters' }),
+  lastName: z.string().trim().min(1, { error: 'Enter your last name' }).max(80, { error: 'Last name must be at most 80 characters' }),
+  jobPosition: z.string().trim().max(120, { error: 'Job position must be at most 120 characters' }).nullish(),
+  language: z.enum(SUPPORTED_LANGUAGES, { error: `Language must be one of ${SUPPORTED_LANGUAGES.join(', ')}` }).nullish(),
+});
+
+export type UpdateMyProfileInput = z.infer<typeof updateMyProfileSchema>;
+
+/** The signed-in user's own name, job position and language. */
+export const updateMyProfile = async (ctx: Context, input: UpdateMyProfileInput) => {
+  const actor = ctx.actor;
+  if (!actor) throw new Error('authScopes guarantee an actor');
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(organizationUsers)
+      .where(and(eq(organizationUsers.userId, actor.userId), eq(organizationUsers.organizationId, actor.organizationId)))
+      .limit(1);
+    if (!before) throw notFound('Organization user');
+    const [after] = await tx
+      .update(organizationUsers)
+      .set({ firstName: input.firstName, lastName: input.lastName, jobPosition: input.jobPosition ?? null })
+      .where(eq(organizationUsers.id, before.id))
+      .returning();
+    const [userBefore] = await tx.select({ language: users.language }).from(users).where(eq(users.id, actor.userId));
+    if (input.language) await tx.update(users).set({ language: input.language }).where(eq(users.id, actor.userId));
+    await recordAudit(tx, ctx, {
+      resource: 'organizationUser',
+      resourceId: before.id,
+      description: 'Updated own profile',
+      before: { firstName: before.firstName, lastName: before.lastName, jobPosition: before.jobPosition, language: userBefore?.language },
+      after: {
+        firstName: after?.firstName,
+        lastName: after?.lastName,
+        jobPosition: after?.jobPosition,
+        language: input.language ?? userBefore?.language,
+      },
+    });
+    return after;
+  });
+};
