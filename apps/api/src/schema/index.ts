@@ -11,6 +11,7 @@ import '../modules/auth/registration.graphql.ts';
 import '../modules/auth/password-reset.graphql.ts';
 import '../modules/account/account.graphql.ts';
 import '../modules/roles/roles.graphql.ts';
+import '../modules/logs/logs.graphql.ts';
 
 /** Every module's `*.graphql.ts` is imported above; the order does not matter. */
 export const buildSchema = () => withMutationAudit(lexicographicSortSchema(builder.toSchema()));

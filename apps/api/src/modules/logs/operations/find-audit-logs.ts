@@ -1,0 +1,66 @@
+import { auditLogs } from '@tidewise/db/schema/audit';
+import { users } from '@tidewise/db/schema/identity';
+import { and, count, desc, eq, gte, lte } from 'drizzle-orm';
+import type { Context } from '../../../context.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pagination.ts';
+import { isUuid } from '../../auth/users.ts';
+import { getMemberEmail, requireActor } from '../../roles/role-store.ts';
+import { dateRangeRefusal } from '../logs.policy.ts';
+
+export type AuditLogRow = typeof auditLogs.$inferSelect & { email: string | null };
+
+export type AuditLogFilter = {
+  userId?: string | null;
+  action?: string | null;
+  resource?: string | null;
+  status?: string | null;
+  from?: Date | null;
+  to?: Date | null;
+};
+
+/**
+ * The caller's organization's audit trail, newest first, filtered by who, what and when. Only rows
+ * of the caller's organization ever match, whatever the filter says.
+ */
+export const findAuditLogs = async (
+  ctx: Context,
+  input: { filter?: AuditLogFilter | null; pagination: Pagination },
+): Promise<Page<AuditLogRow>> => {
+  const actor = requireActor(ctx);
+  const filter = input.filter ?? {};
+  const refusal = dateRangeRefusal(filter);
+  if (refusal) throw new AppError('VALIDATION_FAILED', refusal, { field: 'filter.from' });
+  if (filter.userId && !isUuid(filter.userId))
+    throw new AppError('VALIDATION_FAILED', 'userId is not a valid id', { field: 'filter.userId' });
+  const where = and(
+    eq(auditLogs.organizationId, actor.organizationId),
+    filter.userId ? eq(auditLogs.userId, filter.userId) : undefined,
+    filter.action ? eq(auditLogs.action, filter.action) : undefined,
+    filter.resource ? eq(auditLogs.resource, filter.resource) : undefined,
+    filter.status ? eq(auditLogs.status, filter.status) : undefined,
+    filter.from ? gte(auditLogs.createdAt, filter.from) : undefined,
+    filter.to ? lte(auditLogs.createdAt, filter.to) : undefined,
+  );
+  const [total] = await ctx.db.select({ value: count() }).from(auditLogs).where(where);
+  const rows = await ctx.db
+    .select({ log: auditLogs, email: users.email })
+    .from(auditLogs)
+    .leftJoin(users, eq(users.id, auditLogs.userId))
+    .where(where)
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.sequence))
+    .limit(input.pagination.pageSize)
+    .offset(pageOffset(input.pagination));
+  return toPage(
+    input.pagination,
+    rows.map((r) => ({ ...r.log, email: r.email })),
+    Number(total?.value ?? 0),
+  );
+};
+
+/** One member's actions in the caller's organization; someone outside it answers NOT_FOUND. */
+export const findUserAuditLogs = async (ctx: Context, input: { userId: string; pagination: Pagination }) => {
+  const actor = requireActor(ctx);
+  await getMemberEmail(ctx.db, actor.organizationId, input.userId);
+  return findAuditLogs(ctx, { filter: { userId: input.userId }, pagination: input.pagination });
+};

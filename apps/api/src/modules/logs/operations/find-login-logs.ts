@@ -1,0 +1,60 @@
+import { loginLogs, users } from '@tidewise/db/schema/identity';
+import { and, count, desc, eq, gte, lte } from 'drizzle-orm';
+import type { Context } from '../../../context.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pagination.ts';
+import { isUuid } from '../../auth/users.ts';
+import { getMemberEmail, requireActor } from '../../roles/role-store.ts';
+import { dateRangeRefusal } from '../logs.policy.ts';
+
+export type LoginLogRow = typeof loginLogs.$inferSelect & { email: string | null };
+
+export type LoginLogFilter = {
+  userId?: string | null;
+  status?: string | null;
+  method?: string | null;
+  from?: Date | null;
+  to?: Date | null;
+};
+
+/** Sign-in attempts of the caller's organization's users, newest first. */
+export const findLoginLogs = async (
+  ctx: Context,
+  input: { filter?: LoginLogFilter | null; pagination: Pagination },
+): Promise<Page<LoginLogRow>> => {
+  const actor = requireActor(ctx);
+  const filter = input.filter ?? {};
+  const refusal = dateRangeRefusal(filter);
+  if (refusal) throw new AppError('VALIDATION_FAILED', refusal, { field: 'filter.from' });
+  if (filter.userId && !isUuid(filter.userId))
+    throw new AppError('VALIDATION_FAILED', 'userId is not a valid id', { field: 'filter.userId' });
+  const where = and(
+    eq(loginLogs.organizationId, actor.organizationId),
+    filter.userId ? eq(loginLogs.userId, filter.userId) : undefined,
+    filter.status ? eq(loginLogs.status, filter.status) : undefined,
+    filter.method ? eq(loginLogs.method, filter.method) : undefined,
+    filter.from ? gte(loginLogs.createdAt, filter.from) : undefined,
+    filter.to ? lte(loginLogs.createdAt, filter.to) : undefined,
+  );
+  const [total] = await ctx.db.select({ value: count() }).from(loginLogs).where(where);
+  const rows = await ctx.db
+    .select({ log: loginLogs, email: users.email })
+    .from(loginLogs)
+    .leftJoin(users, eq(users.id, loginLogs.userId))
+    .where(where)
+    .orderBy(desc(loginLogs.createdAt), desc(loginLogs.id))
+    .limit(input.pagination.pageSize)
+    .offset(pageOffset(input.pagination));
+  return toPage(
+    input.pagination,
+    rows.map((r) => ({ ...r.log, email: r.email })),
+    Number(total?.value ?? 0),
+  );
+};
+
+/** One member's sign-in attempts; someone outside the caller's organization answers NOT_FOUND. */
+export const findUserLoginLogs = async (ctx: Context, input: { userId: string; pagination: Pagination }) => {
+  const actor = requireActor(ctx);
+  await getMemberEmail(ctx.db, actor.organizationId, input.userId);
+  return findLoginLogs(ctx, { filter: { userId: input.userId }, pagination: input.pagination });
+};
