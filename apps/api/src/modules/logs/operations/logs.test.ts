@@ -6,6 +6,7 @@ import { addMember, CREATE_ROLE, type Member, type Organization, signUp } from '
 type AuditLog = {
   id: string;
   action: string;
+  description: string;
   resource: string;
   resourceId: string | null;
   status: string;
