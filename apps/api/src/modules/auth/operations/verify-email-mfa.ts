@@ -10,12 +10,13 @@ import { findPrimaryOrganizationId, findUserById, isUuid } from '../users.ts';
 
 /**
  * Confirms the Email method after registration or organisation sign-up with the code emailed by
- * it, and signs the user in (hand-off token for /auth/callback).
+ * it, and signs the user in (hand-off token for /auth/callback). Only an unconfirmed setup can be
+ * confirmed: otherwise anyone knowing a user id could spend that user's failed-attempt budget.
  */
 export const verifyEmailMfa = async (ctx: Context, input: { userId: string; code: string }): Promise<{ token: string }> => {
   authRateLimits.code(ctx.requestMeta.ipAddress);
   const user = isUuid(input.userId) ? await findUserById(ctx.db, input.userId) : null;
-  if (!user?.passwordHash || user.mfaMethod !== 'Email') {
+  if (!user?.passwordHash || user.mfaMethod !== 'Email' || user.mfaEnabled) {
     await writeLoginLog(ctx.db, ctx.requestMeta, {
       userId: user?.id ?? null,
       method: 'Email',
