@@ -42,14 +42,18 @@ let bIds: Map<string, string>;
 let bStrings: string[];
 let ipCounter = 0;
 
+/** Rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
+const select = async <T = Row>(statement: ReturnType<typeof sql>) =>
+  ((await server.database.db.execute(statement)) as unknown as { rows: T[] }).rows;
+
 const tables = async () => {
-  const result = await server.database.db.execute(sql`
+  const result = await select<{ table_name: string }>(sql`
     select table_name from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like '__drizzle%'`);
-  return (result.rows as { table_name: string }[]).map((r) => r.table_name).sort();
+  return result.map((r) => r.table_name).sort();
 };
 
-const rowsOf = async (table: string) => (await server.database.db.execute(sql.raw(`select * from "${table}"`))).rows as Row[];
+const rowsOf = (table: string) => select(sql.raw(`select * from "${table}"`));
 
 /** id → table for every addressable row. */
 const addressableIds = async () => {
