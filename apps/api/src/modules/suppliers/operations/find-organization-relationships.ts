@@ -1,0 +1,63 @@
+import { organizationRelationships } from '@tidewise/db/schema/identity';
+import { type RelationshipStatus, storedRelationshipStatuses } from '@tidewise/shared/organization';
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { Context } from '../../../context.ts';
+import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pagination.ts';
+import { likePattern } from '../../organizations/operations/find-organization-users.ts';
+import { requireActor } from '../../organizations/members.ts';
+import {
+  customerOrg,
+  involves,
+  type RelationshipWithOrganizations,
+  selectRelationships,
+  supplierOrg,
+  withOrganizations,
+} from '../relationships.ts';
+
+export type RelationshipFilter = { status?: RelationshipStatus | null; search?: string | null; side?: 'customer' | 'supplier' | null };
+
+/** Conditions for the caller's relationships: as customer (my suppliers), as supplier (my customers), or both. */
+export const relationshipConditions = (organizationId: string, filter: RelationshipFilter): SQL[] => {
+  const conditions: SQL[] = [];
+  const sides =
+    filter.side === 'customer'
+      ? eq(organizationRelationships.customerOrganizationId, organizationId)
+      : filter.side === 'supplier'
+        ? eq(organizationRelationships.supplierOrganizationId, organizationId)
+        : involves(organizationId);
+  if (sides) conditions.push(sides);
+  if (filter.status) conditions.push(inArray(organizationRelationships.status, storedRelationshipStatuses(filter.status)));
+  const term = filter.search?.trim();
+  if (term) {
+    const pattern = likePattern(term);
+    const other = or(
+      and(eq(organizationRelationships.customerOrganizationId, organizationId), ilike(supplierOrg.name, pattern)),
+      and(eq(organizationRelationships.supplierOrganizationId, organizationId), ilike(customerOrg.name, pattern)),
+    );
+    if (other) conditions.push(other);
+  }
+  return conditions;
+};
+
+/** The caller's supplier relationships, newest first, filtered by status and the other side's name. */
+export const findOrganizationRelationships = async (
+  ctx: Context,
+  pagination: Pagination,
+  filter: RelationshipFilter,
+): Promise<Page<RelationshipWithOrganizations>> => {
+  const actor = requireActor(ctx);
+  const where = and(...relationshipConditions(actor.organizationId, filter));
+  const [rows, [total]] = await Promise.all([
+    selectRelationships(ctx.db, where)
+      .orderBy(desc(organizationRelationships.createdAt), desc(organizationRelationships.id))
+      .limit(pagination.pageSize)
+      .offset(pageOffset(pagination)),
+    ctx.db
+      .select({ value: count() })
+      .from(organizationRelationships)
+      .innerJoin(customerOrg, eq(customerOrg.id, organizationRelationships.customerOrganizationId))
+      .innerJoin(supplierOrg, eq(supplierOrg.id, organizationRelationships.supplierOrganizationId))
+      .where(where),
+  ]);
+  return toPage(pagination, rows.map(withOrganizations), total?.value ?? 0);
+};
