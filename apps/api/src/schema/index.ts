@@ -12,6 +12,8 @@ import '../modules/auth/password-reset.graphql.ts';
 import '../modules/account/account.graphql.ts';
 import '../modules/roles/roles.graphql.ts';
 import '../modules/logs/logs.graphql.ts';
+import '../modules/organizations/organization.graphql.ts';
+import '../modules/suppliers/supplier.graphql.ts';
 
 /** Every module's `*.graphql.ts` is imported above; the order does not matter. */
 export const buildSchema = () => withMutationAudit(lexicographicSortSchema(builder.toSchema()));
