@@ -1,6 +1,7 @@
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card.tsx';
+import { CustomerInvitationsCard } from './dashboard/customer-invitations-card.tsx';
 
 const ROLE_LABELS: Record<string, string> = {
   organization_admin: 'Organisation administrator',
@@ -39,6 +40,7 @@ export const DashboardPage = () => {
           </CardHeader>
           <CardContent className="text-sm text-muted-foreground">{ROLE_LABELS[user.role] ?? user.role}</CardContent>
         </Card>
+        {organization?.organizationType === 'supplier' ? <CustomerInvitationsCard /> : null}
       </div>
     </div>
   );
