@@ -131,3 +131,30 @@ describe('subscriptions over SSE', () => {
     expect(body).toContain('event: complete');
   });
 });
+
+describe('compression', () => {
+  it('serves text assets brotli- or gzip-compressed as the client accepts, and images as they are', async () => {
+    const { request } = await import('node:http');
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const get = (pathname: string, acceptEncoding: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        const req = request(`${server.url}${pathname}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const br = await get('/assets/app-1234.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(br.body).toString()).toBe('console.log(1)');
+    const gz = await get('/auth/login', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toContain('<div id="root">');
+    const plain = await get('/assets/app-1234.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe('console.log(1)');
+  });
+});

@@ -1,5 +1,7 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
@@ -21,6 +23,27 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.xml', '.csv', '.webmanifest']);
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+type Encoding = 'br' | 'gzip';
+
+/** The best encoding the client accepts, brotli first. */
+export const pickEncoding = (acceptEncoding: string | undefined): Encoding | null => {
+  const accepted = (acceptEncoding ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => q?.trim() !== 'q=0')
+    .map(([name]) => name?.trim().toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
+};
+
+const compress = (data: Buffer, encoding: Encoding) =>
+  encoding === 'br' ? brotli(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipAsync(data, { level: 9 });
+
 const isFile = async (file: string) => {
   try {
     return (await stat(file)).isFile();
@@ -36,6 +59,8 @@ const isFile = async (file: string) => {
 export const createStaticHandler = (root: string) => {
   const resolvedRoot = path.resolve(root);
   const indexFile = path.join(resolvedRoot, 'index.html');
+  /** Compressed hashed assets, kept for the life of the process: their content never changes. */
+  const compressedAssets = new Map<string, Buffer>();
 
   return async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> => {
     let decoded: string;
@@ -64,14 +89,24 @@ export const createStaticHandler = (root: string) => {
     }
     const ext = path.extname(file);
     const immutable = file.includes(`${path.sep}assets${path.sep}`);
-    res.writeHead(200, {
+    const headers: Record<string, string> = {
       'content-type': TYPES[ext] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    if (req.method === 'HEAD') {
-      res.end();
+    };
+    const encoding = COMPRESSIBLE.has(ext) ? pickEncoding(req.headers['accept-encoding']) : null;
+    if (!encoding) {
+      res.writeHead(200, headers);
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(file).pipe(res);
       return;
     }
-    createReadStream(file).pipe(res);
+    const cacheKey = `${encoding}:${file}`;
+    let body = immutable ? compressedAssets.get(cacheKey) : undefined;
+    if (!body) {
+      body = await compress(await readFile(file), encoding);
+      if (immutable) compressedAssets.set(cacheKey, body);
+    }
+    res.writeHead(200, { ...headers, 'content-encoding': encoding, vary: 'accept-encoding', 'content-length': String(body.length) });
+    res.end(req.method === 'HEAD' ? undefined : body);
   };
 };

@@ -1,32 +1,10 @@
-import { type ReactNode, useMemo } from 'react';
-import { Provider as UrqlProvider } from 'urql';
-import { createGraphqlClient, reauthUrl } from '../lib/graphql-client.ts';
-import { SessionProvider, useSession } from '../lib/session.tsx';
-import { tokenRefreshExchange } from '../lib/token-refresh.ts';
+import type { ReactNode } from 'react';
+import { SessionProvider } from '../lib/session.tsx';
 import { ThemeProvider } from '../lib/theme.tsx';
 
-type Navigate = (to: string, options?: { replace?: boolean }) => void;
-
-const GraphqlProvider = ({ children, navigate }: { children: ReactNode; navigate: Navigate }) => {
-  const session = useSession();
-  const { getToken, getRefreshToken, setTokens } = session;
-  const client = useMemo(
-    () =>
-      createGraphqlClient({
-        getToken,
-        onUnauthorized: () => navigate(reauthUrl(window.location), { replace: true }),
-        exchanges: [tokenRefreshExchange({ getToken, getRefreshToken, setTokens })],
-      }),
-    [getToken, getRefreshToken, setTokens, navigate],
-  );
-  return <UrqlProvider value={client}>{children}</UrqlProvider>;
-};
-
-/** Theme, in-memory session and the GraphQL client, around the router. */
-export const AppProviders = ({ children, navigate }: { children: ReactNode; navigate: Navigate }) => (
+/** Theme and in-memory session around the router; the GraphQL client lives in the API-facing areas. */
+export const AppProviders = ({ children }: { children: ReactNode }) => (
   <ThemeProvider>
-    <SessionProvider>
-      <GraphqlProvider navigate={navigate}>{children}</GraphqlProvider>
-    </SessionProvider>
+    <SessionProvider>{children}</SessionProvider>
   </ThemeProvider>
 );

@@ -1,10 +1,9 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../ui/button.tsx';
 
 /** Shown when a screen fails to load or render, instead of a blank page. */
-export const RouteError = () => {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+export const RouteError = ({ error }: { error: unknown }) => {
+  const notFound = (error as { status?: number } | null)?.status === 404;
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-3xl font-bold">{notFound ? 'Page not found' : 'Something went wrong. Please try again.'}</h1>

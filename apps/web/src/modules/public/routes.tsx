@@ -1,9 +1,7 @@
-import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import type { RouteObject } from 'react-router';
 
 /** The top-level register paths forward to the auth area and keep the query string (invitation token). */
 export const LEGACY_REGISTER_PATHS = ['register', 'old-register'] as const;
-
-export const registerRedirect = ({ request }: LoaderFunctionArgs) => redirect(`/auth/register${new URL(request.url).search}`);
 
 export const publicRoutes: RouteObject[] = [
   { index: true, lazy: async () => ({ Component: (await import('./pages/landing-page.tsx')).LandingPage }) },
@@ -17,5 +15,8 @@ export const publicRoutes: RouteObject[] = [
     path: 'organization-signup-demo',
     lazy: async () => ({ Component: (await import('./pages/organization-signup-demo-page.tsx')).OrganizationSignupDemoPage }),
   },
-  ...LEGACY_REGISTER_PATHS.map((path) => ({ path, loader: registerRedirect })),
+  ...LEGACY_REGISTER_PATHS.map((path) => ({
+    path,
+    lazy: async () => ({ Component: (await import('./pages/register-redirect.tsx')).RegisterRedirect }),
+  })),
 ];
