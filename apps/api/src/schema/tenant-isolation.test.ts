@@ -75,10 +75,10 @@ const digestOfB = async () => {
     const rows = (await rowsOf(table)).filter(mentionsB).map((row) => JSON.stringify(row, Object.keys(row).sort()));
     hash.update(`${table}:${rows.sort().join('\n')}\n`);
   }
-  const chain = await server.database.db.execute(
+  const [chain] = await select<{ n: number }>(
     sql`select count(*)::int as n from audit_logs where organization_id = ${orgB.organizationId}`,
   );
-  hash.update(`audit:${(chain.rows[0] as { n: number }).n}`);
+  hash.update(`audit:${chain?.n}`);
   return hash.digest('hex');
 };
 

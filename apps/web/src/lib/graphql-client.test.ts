@@ -67,19 +67,25 @@ describe('GraphQL client', () => {
     expect(String((result as { error: unknown }).error)).toContain('You do not have permission to do this.');
   });
 
-  it.each([
-    [{ message: 'Unauthenticated', extensions: { code: 'UNAUTHENTICATED' } }],
-    [{ message: 'Unauthenticated' }],
-  ])('drops an unauthenticated result and runs the handler (%j)', async (error) => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ data: null, errors: [error] })));
-    const onUnauthorized = vi.fn();
-    const result = await run(createGraphqlClient({ getToken: () => 't', onUnauthorized, currentPath: () => '/app/users' }));
-    expect(result).toBe('dropped');
-    expect(onUnauthorized).toHaveBeenCalledTimes(1);
-  });
+  it.each([[{ message: 'Unauthenticated', extensions: { code: 'UNAUTHENTICATED' } }], [{ message: 'Unauthenticated' }]])(
+    'drops an unauthenticated result and runs the handler (%j)',
+    async (error) => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => jsonResponse({ data: null, errors: [error] })),
+      );
+      const onUnauthorized = vi.fn();
+      const result = await run(createGraphqlClient({ getToken: () => 't', onUnauthorized, currentPath: () => '/app/users' }));
+      expect(result).toBe('dropped');
+      expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    },
+  );
 
   it.each(['/auth/login', '/auth/reauth', '/auth/callback'])('passes unauthenticated results through on %s', async (path) => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ data: null, errors: [{ message: 'Unauthenticated', extensions: { code: 'UNAUTHENTICATED' } }] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ data: null, errors: [{ message: 'Unauthenticated', extensions: { code: 'UNAUTHENTICATED' } }] })),
+    );
     const onUnauthorized = vi.fn();
     const result = await run(createGraphqlClient({ getToken: () => '', onUnauthorized, currentPath: () => path }));
     expect(result).not.toBe('dropped');

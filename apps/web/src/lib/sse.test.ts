@@ -36,9 +36,15 @@ describe('subscribeOverSse', () => {
   it('posts JSON accepting an event stream and delivers each data: line, split across chunks', async () => {
     const fetchMock = vi.fn(
       async () =>
-        new Response(streamOf([':\n\nevent: next\ndata: {"data":{"clock":"a"}}\n\nevent: next\nda', 'ta: {"data":{"clock":"b"}}\n\nevent: complete\ndata:\n\n']), {
-          headers: { 'content-type': 'text/event-stream' },
-        }),
+        new Response(
+          streamOf([
+            ':\n\nevent: next\ndata: {"data":{"clock":"a"}}\n\nevent: next\nda',
+            'ta: {"data":{"clock":"b"}}\n\nevent: complete\ndata:\n\n',
+          ]),
+          {
+            headers: { 'content-type': 'text/event-stream' },
+          },
+        ),
     );
     vi.stubGlobal('fetch', fetchMock);
     const run = collect();
@@ -53,7 +59,10 @@ describe('subscribeOverSse', () => {
 
   it('logs and skips a malformed line', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(streamOf(['data: {not json\n\ndata: {"data":{"clock":"c"}}\n\n']))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(streamOf(['data: {not json\n\ndata: {"data":{"clock":"c"}}\n\n']))),
+    );
     const run = collect();
     await run.done;
     expect(warn).toHaveBeenCalledWith('Failed to parse SSE data', '{not json');
@@ -61,14 +70,20 @@ describe('subscribeOverSse', () => {
   });
 
   it('reports an HTTP failure with its status', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('nope', { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('nope', { status: 503 })),
+    );
     const run = collect();
     await run.done;
     expect(run.state().error?.message).toBe('HTTP error! status 503');
   });
 
   it('reports a response without a body', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 200 })),
+    );
     const run = collect();
     await run.done;
     expect(run.state().error?.message).toBe('No response body');
