@@ -1,11 +1,13 @@
 // Applies the remembered theme before the first paint; dark is the default.
 (() => {
+  let theme = null;
   try {
-    var theme = localStorage.getItem('tidewise-theme');
-    var root = document.documentElement;
-    if (theme === 'light') {
-      root.classList.remove('dark');
-      root.classList.add('light');
-    }
-  } catch (e) {}
+    theme = localStorage.getItem('tidewise-theme');
+  } catch {
+    // Storage can be blocked; the default theme applies.
+  }
+  if (theme === 'light') {
+    document.documentElement.classList.remove('dark');
+    document.documentElement.classList.add('light');
+  }
 })();

@@ -10,6 +10,16 @@ const user: SessionUser = {
   organizationUser: null,
 };
 
+/** Signs in with tokens a test can look for in storage afterwards. */
+const Probe = () => {
+  const session = useSession();
+  return (
+    <button type="button" onClick={() => session.setSession({ user, token: 'secret-token', refreshToken: 'secret-refresh' })}>
+      sign in
+    </button>
+  );
+};
+
 describe('session', () => {
   it('throws when used outside its provider', () => {
     expect(() => renderHook(() => useSession())).toThrow('useSession must be used within a SessionProvider');
@@ -32,14 +42,6 @@ describe('session', () => {
   });
 
   it('keeps nothing in browser storage', () => {
-    const Probe = () => {
-      const session = useSession();
-      return (
-        <button type="button" onClick={() => session.setSession({ user, token: 'secret-token', refreshToken: 'secret-refresh' })}>
-          sign in
-        </button>
-      );
-    };
     render(
       <SessionProvider>
         <Probe />
