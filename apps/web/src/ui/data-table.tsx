@@ -144,7 +144,8 @@ export const DataTable = <T,>({
 
   return (
     <div className={cn('flex flex-col gap-3', className)}>
-      <div className="overflow-x-auto rounded-lg border border-border bg-card">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard on narrow screens */}
+      <section aria-label={caption} tabIndex={0} className="relative overflow-x-auto rounded-lg border border-border bg-card">
         <table className="w-full border-collapse text-left text-sm" aria-busy={loading || undefined}>
           <caption className="sr-only">
             {caption}
@@ -240,7 +241,7 @@ export const DataTable = <T,>({
               : null}
           </tbody>
         </table>
-      </div>
+      </section>
       {loading ? (
         <span role="status" className="sr-only">
           Loading {caption.toLowerCase()}

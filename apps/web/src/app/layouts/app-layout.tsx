@@ -106,7 +106,7 @@ export const AppLayout = () => {
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-16 items-center justify-between gap-3 border-b border-border px-4 md:px-6">
-          <div className="flex items-center gap-2">
+          <div className="flex min-w-0 items-center gap-2">
             <Button
               variant="ghost"
               size="icon"
@@ -120,12 +120,12 @@ export const AppLayout = () => {
             </Button>
             <span className="truncate text-sm font-semibold">{user.organizationUser?.organization.name ?? 'Tidewise'}</span>
           </div>
-          <div className="flex items-center gap-2">
+          <div className="flex shrink-0 items-center gap-2">
             <span className="hidden text-sm text-muted-foreground md:inline">{name}</span>
             <ThemeToggle />
             <Button variant="outline" size="sm" onClick={() => session.logout()}>
               <LogOut aria-hidden="true" />
-              Sign out
+              <span className="sr-only sm:not-sr-only">Sign out</span>
             </Button>
           </div>
         </header>

@@ -3,7 +3,7 @@ import { KeyRound, Mail, ShieldCheck, Smartphone } from 'lucide-react';
 import { type SyntheticEvent, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Alert } from '../../../ui/alert.tsx';
-import { Badge } from '../../../ui/badge.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.tsx';
 import { Input } from '../../../ui/input.tsx';
@@ -135,7 +135,7 @@ export const MfaCard = () => {
                 <span className="text-sm text-muted-foreground">Current method</span>
                 <span className="font-medium">{current ? METHOD_LABELS[current] : 'Not set up'}</span>
               </div>
-              {account?.mfaEnabled ? <Badge variant="success">On</Badge> : <Badge variant="destructive">Off</Badge>}
+              {account?.mfaEnabled ? <StatusBadge variant="success">On</StatusBadge> : <StatusBadge variant="destructive">Off</StatusBadge>}
             </div>
             {state.step === 'idle' || state.step === 'done' ? (
               <Button variant="outline" onClick={begin}>

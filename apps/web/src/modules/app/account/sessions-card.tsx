@@ -2,7 +2,7 @@ import { LogOut, MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Alert } from '../../../ui/alert.tsx';
-import { Badge } from '../../../ui/badge.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
@@ -32,7 +32,7 @@ export const SessionsCard = () => {
       cell: (s) => (
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium">{device(s)}</span>
-          {s.current ? <Badge variant="success">This device</Badge> : null}
+          {s.current ? <StatusBadge variant="success">This device</StatusBadge> : null}
         </div>
       ),
     },

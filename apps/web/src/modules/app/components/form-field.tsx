@@ -23,7 +23,7 @@ export const FormField = ({
   children: ReactNode;
   className?: string;
 }) => (
-  <div className={className ?? 'flex flex-col gap-2'}>
+  <div className={className ?? 'flex min-w-0 flex-col gap-2'}>
     <Label htmlFor={id}>
       {label}
       {optional ? <span className="font-normal text-muted-foreground"> (optional)</span> : null}

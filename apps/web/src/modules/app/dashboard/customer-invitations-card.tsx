@@ -3,7 +3,7 @@ import { Handshake } from 'lucide-react';
 import { useState } from 'react';
 import { gql, useMutation } from 'urql';
 import { Alert } from '../../../ui/alert.tsx';
-import { Badge } from '../../../ui/badge.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -58,7 +58,7 @@ export const CustomerInvitationsCard = () => {
               {accepted.map((r) => (
                 <li key={r.id} className="flex items-center justify-between gap-2 rounded-md border border-border px-3 py-2">
                   <span className="font-medium">{r.customerOrganization.name}</span>
-                  <Badge variant="success">{RELATIONSHIP_STATUS_LABELS[r.status]}</Badge>
+                  <StatusBadge variant="success">{RELATIONSHIP_STATUS_LABELS[r.status]}</StatusBadge>
                 </li>
               ))}
             </ul>

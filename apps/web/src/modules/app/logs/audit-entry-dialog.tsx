@@ -1,4 +1,4 @@
-import { Badge } from '../../../ui/badge.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../ui/dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, humanize } from '../lib/format.ts';
@@ -33,7 +33,7 @@ export const AuditEntryDialog = ({ entry, onOpenChange }: { entry: AuditLog | nu
               </dd>
               <dt className="text-muted-foreground">Status</dt>
               <dd>
-                <Badge variant={auditStatusVariant(entry.status)}>{humanize(entry.status)}</Badge>
+                <StatusBadge variant={auditStatusVariant(entry.status)}>{humanize(entry.status)}</StatusBadge>
               </dd>
             </dl>
             <section aria-labelledby="audit-changes-title" className="flex flex-col gap-2">
@@ -43,7 +43,7 @@ export const AuditEntryDialog = ({ entry, onOpenChange }: { entry: AuditLog | nu
               {rows.length === 0 ? (
                 <p className="text-sm text-muted-foreground">This entry records no field changes.</p>
               ) : (
-                <div className="overflow-x-auto rounded-lg border border-border">
+                <div className="relative overflow-x-auto rounded-lg border border-border">
                   <table className="w-full border-collapse text-sm">
                     <caption className="sr-only">Values before and after the change</caption>
                     <thead className="bg-muted/40 text-left">

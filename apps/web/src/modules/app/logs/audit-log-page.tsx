@@ -2,7 +2,7 @@ import { FileClock, Filter } from 'lucide-react';
 import { type SyntheticEvent, useState } from 'react';
 import { useQuery } from 'urql';
 import { usePageMeta } from '../../../lib/page-meta.ts';
-import { Badge } from '../../../ui/badge.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -90,7 +90,7 @@ export const AuditLogPage = () => {
       id: 'status',
       header: 'Status',
       sortValue: (l) => l.status,
-      cell: (l) => <Badge variant={auditStatusVariant(l.status)}>{humanize(l.status)}</Badge>,
+      cell: (l) => <StatusBadge variant={auditStatusVariant(l.status)}>{humanize(l.status)}</StatusBadge>,
     },
     {
       id: 'description',
@@ -114,7 +114,7 @@ export const AuditLogPage = () => {
         noValidate
       >
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
-          <FormField id="audit-user" label="User" className="flex flex-col gap-2 lg:col-span-2">
+          <FormField id="audit-user" label="User" className="flex min-w-0 flex-col gap-2 lg:col-span-2">
             <UserSelect
               id="audit-user"
               value={form.userId}
@@ -128,7 +128,7 @@ export const AuditLogPage = () => {
           <FormField id="audit-resource" label="Resource">
             <Input id="audit-resource" value={form.resource} onChange={set('resource')} placeholder="e.g. organizationUser" />
           </FormField>
-          <FormField id="audit-status" label="Status" className="flex flex-col gap-2 lg:col-span-2">
+          <FormField id="audit-status" label="Status" className="flex min-w-0 flex-col gap-2 lg:col-span-2">
             <Select id="audit-status" value={form.status} onChange={set('status')}>
               <option value="">Any status</option>
               {STATUSES.map((s) => (
@@ -138,7 +138,7 @@ export const AuditLogPage = () => {
               ))}
             </Select>
           </FormField>
-          <FormField id="audit-from" label="From" className="flex flex-col gap-2 lg:col-span-2">
+          <FormField id="audit-from" label="From" className="flex min-w-0 flex-col gap-2 lg:col-span-2">
             <Input
               id="audit-from"
               type="date"
@@ -147,7 +147,7 @@ export const AuditLogPage = () => {
               aria-describedby={formError ? 'audit-range-error' : undefined}
             />
           </FormField>
-          <FormField id="audit-to" label="To" className="flex flex-col gap-2 lg:col-span-2">
+          <FormField id="audit-to" label="To" className="flex min-w-0 flex-col gap-2 lg:col-span-2">
             <Input
               id="audit-to"
               type="date"

@@ -2,7 +2,7 @@ import { Filter, LogIn } from 'lucide-react';
 import { type SyntheticEvent, useState } from 'react';
 import { useQuery } from 'urql';
 import { usePageMeta } from '../../../lib/page-meta.ts';
-import { Badge } from '../../../ui/badge.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -81,7 +81,7 @@ export const SignInLogPage = () => {
       sortValue: (l) => l.status,
       cell: (l) => (
         <div className="flex flex-col items-start gap-1">
-          <Badge variant={statusVariant(l.status)}>{STATUS_LABELS[l.status] ?? humanize(l.status)}</Badge>
+          <StatusBadge variant={statusVariant(l.status)}>{STATUS_LABELS[l.status] ?? humanize(l.status)}</StatusBadge>
           {l.failureReason ? <span className="text-xs text-muted-foreground">{humanize(l.failureReason)}</span> : null}
         </div>
       ),
@@ -112,7 +112,7 @@ export const SignInLogPage = () => {
         noValidate
       >
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
-          <FormField id="login-user" label="User" className="flex flex-col gap-2 lg:col-span-2">
+          <FormField id="login-user" label="User" className="flex min-w-0 flex-col gap-2 lg:col-span-2">
             <UserSelect
               id="login-user"
               value={form.userId}
@@ -120,7 +120,7 @@ export const SignInLogPage = () => {
               enabled={can('users:read')}
             />
           </FormField>
-          <FormField id="login-status" label="Result" className="flex flex-col gap-2 lg:col-span-2">
+          <FormField id="login-status" label="Result" className="flex min-w-0 flex-col gap-2 lg:col-span-2">
             <Select id="login-status" value={form.status} onChange={set('status')}>
               <option value="">Any result</option>
               {Object.entries(STATUS_LABELS).map(([value, text]) => (
@@ -130,7 +130,7 @@ export const SignInLogPage = () => {
               ))}
             </Select>
           </FormField>
-          <FormField id="login-method" label="Method" className="flex flex-col gap-2 lg:col-span-2">
+          <FormField id="login-method" label="Method" className="flex min-w-0 flex-col gap-2 lg:col-span-2">
             <Select id="login-method" value={form.method} onChange={set('method')}>
               <option value="">Any method</option>
               {Object.entries(METHOD_LABELS).map(([value, text]) => (
@@ -140,10 +140,10 @@ export const SignInLogPage = () => {
               ))}
             </Select>
           </FormField>
-          <FormField id="login-from" label="From" className="flex flex-col gap-2 lg:col-span-2">
+          <FormField id="login-from" label="From" className="flex min-w-0 flex-col gap-2 lg:col-span-2">
             <Input id="login-from" type="date" value={form.from} onChange={set('from')} />
           </FormField>
-          <FormField id="login-to" label="To" className="flex flex-col gap-2 lg:col-span-2">
+          <FormField id="login-to" label="To" className="flex min-w-0 flex-col gap-2 lg:col-span-2">
             <Input
               id="login-to"
               type="date"

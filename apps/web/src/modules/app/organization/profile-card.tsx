@@ -1,7 +1,7 @@
 import { type SyntheticEvent, useEffect, useState } from 'react';
 import { useMutation } from 'urql';
 import { Alert } from '../../../ui/alert.tsx';
-import { Badge } from '../../../ui/badge.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.tsx';
 import { Input } from '../../../ui/input.tsx';
@@ -65,8 +65,10 @@ export const ProfileCard = ({ organization, canEdit }: { organization: Organizat
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
           <CardTitle>Profile</CardTitle>
-          <Badge variant="secondary">{organization.organizationTypeLabel ?? humanize(organization.organizationType)}</Badge>
-          {organization.registrationStatus ? <Badge variant="outline">{humanize(organization.registrationStatus)}</Badge> : null}
+          <StatusBadge variant="secondary">{organization.organizationTypeLabel ?? humanize(organization.organizationType)}</StatusBadge>
+          {organization.registrationStatus ? (
+            <StatusBadge variant="outline">{humanize(organization.registrationStatus)}</StatusBadge>
+          ) : null}
         </div>
         <CardDescription>How your organisation appears to your customers and suppliers.</CardDescription>
       </CardHeader>

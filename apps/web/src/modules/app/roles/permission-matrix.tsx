@@ -18,7 +18,8 @@ export const PermissionMatrixTable = ({
   granted: ReadonlySet<string>;
   onToggle?: (permissionId: string, on: boolean) => void;
 }) => (
-  <div className="overflow-x-auto rounded-lg border border-border">
+  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard on narrow screens
+  <section aria-label={`Permissions of ${roleName}`} tabIndex={0} className="relative overflow-x-auto rounded-lg border border-border">
     <table className="w-full border-collapse text-sm">
       <caption className="sr-only">Permissions of {roleName}, by resource and action</caption>
       <thead className="bg-muted/40">
@@ -66,5 +67,5 @@ export const PermissionMatrixTable = ({
         ))}
       </tbody>
     </table>
-  </div>
+  </section>
 );

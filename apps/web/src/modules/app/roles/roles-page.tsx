@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { Alert } from '../../../ui/alert.tsx';
-import { Badge } from '../../../ui/badge.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -160,9 +160,9 @@ export const RolesPage = () => {
                   <div className="flex flex-col gap-1.5">
                     <div className="flex flex-wrap items-center gap-2">
                       <CardTitle>{selected.name}</CardTitle>
-                      <Badge variant={isSystem(selected) ? 'secondary' : 'outline'}>
+                      <StatusBadge variant={isSystem(selected) ? 'secondary' : 'outline'}>
                         {isSystem(selected) ? 'System role' : 'Custom role'}
-                      </Badge>
+                      </StatusBadge>
                     </div>
                     <CardDescription>{selected.description || 'No description.'}</CardDescription>
                   </div>

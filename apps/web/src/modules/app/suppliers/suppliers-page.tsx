@@ -10,7 +10,7 @@ import { useMutation, useQuery } from 'urql';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { Alert } from '../../../ui/alert.tsx';
-import { Badge } from '../../../ui/badge.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import {
@@ -112,7 +112,7 @@ export const SuppliersPage = () => {
       id: 'status',
       header: 'Status',
       sortValue: (r) => RELATIONSHIP_STATUSES.indexOf(r.status),
-      cell: (r) => <Badge variant={STATUS_VARIANT[r.status]}>{RELATIONSHIP_STATUS_LABELS[r.status]}</Badge>,
+      cell: (r) => <StatusBadge variant={STATUS_VARIANT[r.status]}>{RELATIONSHIP_STATUS_LABELS[r.status]}</StatusBadge>,
     },
     {
       id: 'invited',

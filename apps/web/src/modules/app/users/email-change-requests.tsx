@@ -3,7 +3,7 @@ import { Check, MailQuestion, X } from 'lucide-react';
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Alert } from '../../../ui/alert.tsx';
-import { Badge } from '../../../ui/badge.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -51,7 +51,7 @@ export const EmailChangeRequests = () => {
       id: 'status',
       header: 'Status',
       sortValue: (r) => r.status,
-      cell: (r) => <Badge variant={STATUS_VARIANT[r.status]}>{EMAIL_CHANGE_STATUS_LABELS[r.status]}</Badge>,
+      cell: (r) => <StatusBadge variant={STATUS_VARIANT[r.status]}>{EMAIL_CHANGE_STATUS_LABELS[r.status]}</StatusBadge>,
     },
     {
       id: 'requested',

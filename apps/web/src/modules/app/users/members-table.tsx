@@ -2,7 +2,7 @@ import { Lock, LockOpen, Mail, MoreHorizontal, ShieldCheck, UserMinus, Users } f
 import { useCallback, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Alert } from '../../../ui/alert.tsx';
-import { Badge } from '../../../ui/badge.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import {
@@ -98,9 +98,9 @@ export const MembersTable = ({ notice }: { notice: string | null }) => {
       cell: (u) => {
         const status = userStatus(u);
         return (
-          <Badge variant={STATUS_VARIANT[status]} title={status === 'locked' ? (u.lockReason ?? undefined) : undefined}>
+          <StatusBadge variant={STATUS_VARIANT[status]} title={status === 'locked' ? (u.lockReason ?? undefined) : undefined}>
             {USER_STATUS_LABELS[status]}
-          </Badge>
+          </StatusBadge>
         );
       },
     },
