@@ -71,7 +71,12 @@ export const AuditLogPage = () => {
       sortValue: (l) => l.createdAt,
       cell: (l) => <span className="whitespace-nowrap">{formatDateTime(l.createdAt)}</span>,
     },
-    { id: 'user', header: 'User', sortValue: (l) => l.email, cell: (l) => <span className="break-all">{l.email ?? 'System'}</span> },
+    {
+      id: 'user',
+      header: 'User',
+      sortValue: (l) => l.email,
+      cell: (l) => <span className="[overflow-wrap:anywhere]">{l.email ?? 'System'}</span>,
+    },
     {
       id: 'action',
       header: 'Action',
@@ -113,7 +118,7 @@ export const AuditLogPage = () => {
         aria-label="Filter the audit log"
         noValidate
       >
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
+        <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-6">
           <FormField id="audit-user" label="User" className="flex min-w-0 flex-col gap-2 lg:col-span-2">
             <UserSelect
               id="audit-user"
@@ -157,7 +162,7 @@ export const AuditLogPage = () => {
               aria-describedby={formError ? 'audit-range-error' : undefined}
             />
           </FormField>
-          <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-2">
+          <div className="flex items-end gap-2 md:col-span-2 lg:col-span-2">
             <Button type="submit">
               <Filter aria-hidden="true" />
               Apply filters

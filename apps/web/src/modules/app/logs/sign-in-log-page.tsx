@@ -67,7 +67,12 @@ export const SignInLogPage = () => {
       sortValue: (l) => l.createdAt,
       cell: (l) => <span className="whitespace-nowrap">{formatDateTime(l.createdAt)}</span>,
     },
-    { id: 'user', header: 'User', sortValue: (l) => l.email, cell: (l) => <span className="break-all">{l.email ?? 'Unknown'}</span> },
+    {
+      id: 'user',
+      header: 'User',
+      sortValue: (l) => l.email,
+      cell: (l) => <span className="[overflow-wrap:anywhere]">{l.email ?? 'Unknown'}</span>,
+    },
     {
       id: 'method',
       header: 'Method',
@@ -111,7 +116,7 @@ export const SignInLogPage = () => {
         aria-label="Filter the sign-in log"
         noValidate
       >
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
+        <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-6">
           <FormField id="login-user" label="User" className="flex min-w-0 flex-col gap-2 lg:col-span-2">
             <UserSelect
               id="login-user"
@@ -153,7 +158,7 @@ export const SignInLogPage = () => {
               aria-describedby={formError ? 'login-range-error' : undefined}
             />
           </FormField>
-          <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-2">
+          <div className="flex items-end gap-2 md:col-span-2 lg:col-span-2">
             <Button type="submit">
               <Filter aria-hidden="true" />
               Apply filters
