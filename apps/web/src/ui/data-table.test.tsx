@@ -60,6 +60,8 @@ describe('DataTable', () => {
       />,
     );
     await user.tab();
+    expect(screen.getByRole('region', { name: 'Things' })).toHaveFocus();
+    await user.tab();
     await user.tab();
     await user.tab();
     expect(screen.getByRole('row', { name: 'beta' })).toHaveFocus();
