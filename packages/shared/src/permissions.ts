@@ -74,6 +74,7 @@ export const SYSTEM_ROLE_PERMISSIONS: Record<SystemRole, readonly Permission[]> 
   viewer: READ,
   supplier_contributor: [
     'organization:read',
+    'suppliers:read',
     'uploads:read',
     'uploads:create',
     'uploads:update',

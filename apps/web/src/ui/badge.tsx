@@ -8,7 +8,7 @@ const badgeVariants = cva('inline-flex items-center rounded-full border px-2.5 p
       default: 'border-transparent bg-primary text-primary-foreground',
       secondary: 'border-transparent bg-secondary text-secondary-foreground',
       outline: 'border-border text-foreground',
-      success: 'border-transparent bg-success/15 text-success',
+      success: 'border-transparent bg-success/10 text-success',
       destructive: 'border-transparent bg-destructive/15 text-destructive',
     },
   },

@@ -5,7 +5,7 @@ import { MessageResponseRef } from '../../schema/common.graphql.ts';
 import { MfaMethodRef, OrganizationUserRef } from '../auth/auth.graphql.ts';
 import { confirmMfaMethodChange, type MfaMethodChangeStart, startMfaMethodChange } from './operations/mfa-method-change.ts';
 import { type AccountSession, listMySessions, revokeOtherSessions } from './operations/my-sessions.ts';
-import { updateMyProfile, updateMyProfileSchema } from './operations/update-my-profile.ts';
+import { getMyOrganizationUser, updateMyProfile, updateMyProfileSchema } from './operations/update-my-profile.ts';
 
 const AccountSessionRef = builder.objectRef<AccountSession>('AccountSession').implement({
   description: 'A signed-in browser or device of the current user.',
@@ -39,6 +39,15 @@ builder.mutationField('revokeOtherSessions', (t) =>
         message: count === 0 ? 'No other sessions were signed in.' : `Signed out of ${count} other session${count === 1 ? '' : 's'}.`,
       };
     },
+  }),
+);
+
+builder.queryField('myOrganizationUser', (t) =>
+  t.field({
+    type: OrganizationUserRef,
+    description: "The signed-in user's own profile (name, job position) in their organization.",
+    authScopes: { authenticated: true },
+    resolve: (_root, _args, ctx) => getMyOrganizationUser(ctx),
   }),
 );
 

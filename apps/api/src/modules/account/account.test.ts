@@ -64,6 +64,10 @@ describe('my account', () => {
       admin.session.token,
     );
     expect(updated.data).toEqual({ updateMyProfile: { firstName: 'Freya', lastName: 'Holm', jobPosition: 'ESG lead' } });
+    const renamed = await client.gql(UPDATE_PROFILE, { input: { firstName: 'Freya', lastName: 'Holm-Berg' } }, admin.session.token);
+    expect(renamed.data).toEqual({ updateMyProfile: { firstName: 'Freya', lastName: 'Holm-Berg', jobPosition: 'ESG lead' } });
+    const mine = await client.gql(`query { myOrganizationUser { firstName lastName jobPosition } }`, {}, admin.session.token);
+    expect(mine.data).toEqual({ myOrganizationUser: { firstName: 'Freya', lastName: 'Holm-Berg', jobPosition: 'ESG lead' } });
     const invalid = await client.gql(UPDATE_PROFILE, { input: { firstName: ' ', lastName: 'Holm' } }, admin.session.token);
     expect(errorOf(invalid)).toEqual({ code: 'VALIDATION_FAILED', message: 'Enter your first name' });
     expect(invalid.errors?.[0]?.extensions?.field).toBe('input.firstName');

@@ -16,6 +16,19 @@ export const updateMyProfileSchema = z.object({
 
 export type UpdateMyProfileInput = z.infer<typeof updateMyProfileSchema>;
 
+/** The signed-in user's own profile in the organization they are signed in to. */
+export const getMyOrganizationUser = async (ctx: Context) => {
+  const actor = ctx.actor;
+  if (!actor) throw new Error('authScopes guarantee an actor');
+  const [row] = await ctx.db
+    .select()
+    .from(organizationUsers)
+    .where(and(eq(organizationUsers.userId, actor.userId), eq(organizationUsers.organizationId, actor.organizationId)))
+    .limit(1);
+  if (!row) throw notFound('Organization user');
+  return row;
+};
+
 /** The signed-in user's own name, job position and language. */
 export const updateMyProfile = async (ctx: Context, input: UpdateMyProfileInput) => {
   const actor = ctx.actor;
@@ -29,7 +42,12 @@ export const updateMyProfile = async (ctx: Context, input: UpdateMyProfileInput)
     if (!before) throw notFound('Organization user');
     const [after] = await tx
       .update(organizationUsers)
-      .set({ firstName: input.firstName, lastName: input.lastName, jobPosition: input.jobPosition ?? null })
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        // Left out keeps the stored job position; an empty value clears it.
+        ...(input.jobPosition === undefined ? {} : { jobPosition: input.jobPosition || null }),
+      })
       .where(eq(organizationUsers.id, before.id))
       .returning();
     const [userBefore] = await tx.select({ language: users.language }).from(users).where(eq(users.id, actor.userId));

@@ -1,5 +1,4 @@
 import { organizationRelationships, organizations } from '@tidewise/db/schema/identity';
-import { authorizationRoles, authorizationUserRoles } from '@tidewise/db/schema/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -118,14 +117,7 @@ describe('suppliers', () => {
         pageInfo: { totalCount: 1 },
       },
     });
-    // A supplier contributor does not hold suppliers:read; a supplier user who does sees their customers.
-    expect(errorOf(await supplier.client.gql(RELATIONSHIPS, { side: 'supplier' }, supplier.token)).code).toBe('FORBIDDEN');
-    const [adminRole] = await server.database.db.select().from(authorizationRoles).where(eq(authorizationRoles.key, 'organization_admin'));
-    await server.database.db.insert(authorizationUserRoles).values({
-      userId: supplier.session.user.id,
-      organizationId: supplier.session.user.organizationUser?.organizationId ?? '',
-      authorizationRoleId: adminRole?.id ?? '',
-    });
+    // A supplier contributor sees the customers it supplies.
     const asSupplier = await supplier.client.gql(RELATIONSHIPS, { side: 'supplier' }, supplier.token);
     expect(asSupplier.data).toMatchObject({ organizationRelationships: { data: [{ status: 'active' }], pageInfo: { totalCount: 1 } } });
     // An active relationship shares the organization profile both ways.

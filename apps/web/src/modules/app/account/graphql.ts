@@ -12,11 +12,11 @@ export const AccountQuery = gql<{ getAuthenticationUser: AccountUser }, Record<s
 `;
 
 export const MyOrganizationUserQuery = gql<
-  { organizationUser: { id: string; firstName: string | null; lastName: string | null; jobPosition: string | null } },
-  { id: string }
+  { myOrganizationUser: { id: string; firstName: string | null; lastName: string | null; jobPosition: string | null } },
+  Record<string, never>
 >`
-  query MyOrganizationUser($id: ID!) {
-    organizationUser(id: $id) { id firstName lastName jobPosition }
+  query MyOrganizationUser {
+    myOrganizationUser { id firstName lastName jobPosition }
   }
 `;
 

@@ -10,7 +10,6 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { describedBy, FormField } from '../components/form-field.tsx';
 import { ServerAlert } from '../components/server-alert.tsx';
 import { mutationFailure } from '../lib/errors.ts';
-import { useViewer } from '../lib/viewer.ts';
 import { MyOrganizationUserQuery, UpdateMyProfileMutation } from './graphql.ts';
 
 const LANGUAGES = [
@@ -26,14 +25,7 @@ type Values = { firstName: string; lastName: string; jobPosition: string; langua
 export const ProfileCard = () => {
   const session = useSession();
   const { user } = session;
-  const { can } = useViewer();
-  const membershipId = user?.organizationUser?.id ?? '';
-  // The job position is only readable through the users list today; without that permission the field starts empty.
-  const [membership] = useQuery({
-    query: MyOrganizationUserQuery,
-    variables: { id: membershipId },
-    pause: !membershipId || !can('users:read'),
-  });
+  const [membership] = useQuery({ query: MyOrganizationUserQuery, variables: {}, pause: !user?.organizationUser });
   const [values, setValues] = useState<Values>({
     firstName: user?.organizationUser?.firstName ?? '',
     lastName: user?.organizationUser?.lastName ?? '',
@@ -44,7 +36,7 @@ export const ProfileCard = () => {
   const [serverError, setServerError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [{ fetching }, update] = useMutation(UpdateMyProfileMutation);
-  const jobPosition = membership.data?.organizationUser.jobPosition;
+  const jobPosition = membership.data?.myOrganizationUser.jobPosition;
   useEffect(() => {
     if (jobPosition) setValues((v) => ({ ...v, jobPosition: v.jobPosition || jobPosition }));
   }, [jobPosition]);
