@@ -55,14 +55,40 @@ const tables = async () => {
 
 const rowsOf = (table: string) => select(sql.raw(`select * from "${table}"`));
 
-/** id → table for every addressable row. */
-const addressableIds = async () => {
-  const ids = new Map<string, string>();
-  for (const table of await tables()) {
-    if (NOT_ADDRESSABLE.has(table)) continue;
-    for (const row of await rowsOf(table)) if (typeof row.id === 'string') ids.set(row.id, table);
-  }
+/** Every id in the database before organization B existed (catalogue rows, other tests' data). */
+const allIds = async () => {
+  const ids = new Set<string>();
+  for (const table of await tables()) for (const row of await rowsOf(table)) if (typeof row.id === 'string') ids.add(row.id);
   return ids;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * id → table for every addressable row that belongs to organization B: rows reachable from B's
+ * organization id through ids that did not exist before B. Rows other test files write meanwhile
+ * (the PostgreSQL run shares one database) are not reachable and stay out.
+ */
+const rowsConnectedTo = async (seed: string, before: Set<string>) => {
+  const known = new Set([seed]);
+  const found = new Map<string, string>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const table of await tables()) {
+      for (const row of await rowsOf(table)) {
+        const values = Object.values(row).filter((v): v is string => typeof v === 'string' && UUID.test(v));
+        if (!values.some((v) => known.has(v))) continue;
+        for (const value of values) {
+          if (!before.has(value) && !known.has(value)) {
+            known.add(value);
+            grew = true;
+          }
+        }
+        if (typeof row.id === 'string' && !before.has(row.id) && !NOT_ADDRESSABLE.has(table)) found.set(row.id, table);
+      }
+    }
+  }
+  return found;
 };
 
 const mentionsB = (row: Row) => Object.values(row).some((value) => typeof value === 'string' && bIds.has(value));
@@ -106,7 +132,7 @@ const leaks = (result: GraphQLResult) => {
 beforeAll(async () => {
   server = await startTestServer({ TRUST_PROXY: 'true' });
   mailbox = outboxMailbox(server);
-  const before = await addressableIds();
+  const before = await allIds();
 
   orgB = await newOrganization(server, mailbox, `Isolation B Shipping ${randomUUID().slice(0, 6)}`);
   const member = await addMember(mailbox, orgB, 'viewer');
@@ -145,8 +171,7 @@ beforeAll(async () => {
     member.token,
   );
 
-  const after = await addressableIds();
-  bIds = new Map([...after].filter(([id]) => !before.has(id)));
+  bIds = await rowsConnectedTo(orgB.organizationId, before);
   bStrings = [
     orgB.organizationName,
     orgB.email,

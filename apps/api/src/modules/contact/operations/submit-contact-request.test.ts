@@ -1,6 +1,7 @@
 import { contactRequests, outboxEmails } from '@tidewise/db/schema/platform';
 import { auditLogs } from '@tidewise/db/schema/audit';
-import { and, asc, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
@@ -99,12 +100,13 @@ describe('submitContactRequest in the audit trail', () => {
     const server = await startTestServer();
     try {
       resetContactRateLimit();
-      await server.gql(MUTATION, { input: { ...valid, company: 'Audit AS' } });
-      await server.gql(MUTATION, { input: { ...valid, email: 'broken' } });
+      const ids = [`contact-audit-${randomUUID()}`, `contact-audit-${randomUUID()}`];
+      await server.gql(MUTATION, { input: { ...valid, company: 'Audit AS' } }, { headers: { 'x-request-id': ids[0] ?? '' } });
+      await server.gql(MUTATION, { input: { ...valid, email: 'broken' } }, { headers: { 'x-request-id': ids[1] ?? '' } });
       const rows = await server.database.db
         .select()
         .from(auditLogs)
-        .where(and(eq(auditLogs.chainKey, 'platform'), eq(auditLogs.action, 'submitContactRequest')))
+        .where(and(eq(auditLogs.chainKey, 'platform'), inArray(sql`${auditLogs.metadata}->>'requestId'`, ids)))
         .orderBy(asc(auditLogs.sequence));
       expect(rows.map((r) => r.status)).toEqual(['success', 'failure']);
       expect(rows[1]?.description).toBe('submitContactRequest refused: Enter a valid email address, like name@company.com');
