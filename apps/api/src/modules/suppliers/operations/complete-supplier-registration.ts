@@ -66,6 +66,15 @@ export const completeSupplierRegistration = async (ctx: Context): Promise<Comple
         before: { status: relationship.status, verifiedAt: relationship.verifiedAt },
         after: { status: after.status, verifiedAt: after.verifiedAt },
       });
+      // The customer's own trail shows the acceptance too: it is a change to the customer's supplier list.
+      await recordAudit(tx, ctx, {
+        organizationId: after.customerOrganization.id,
+        resource: 'organizationRelationship',
+        resourceId: relationship.id,
+        description: `${before.name} accepted the supplier relationship`,
+        before: { status: relationship.status, verifiedAt: relationship.verifiedAt },
+        after: { status: after.status, verifiedAt: after.verifiedAt },
+      });
       activated.push(after);
     }
     return { organization, activated };

@@ -136,6 +136,13 @@ describe('suppliers', () => {
     const supplierAudit = await auditRows(server, supplierId, 'completeSupplierRegistration');
     // Registration already marked the organization registered; the second, empty call leaves the wrapper's plain row.
     expect(supplierAudit.map((r) => r.resource)).toEqual(['organizationRelationship', 'completeSupplierRegistration']);
+    const acceptance = await auditRows(server, customer.organizationId, 'completeSupplierRegistration');
+    expect(acceptance).toHaveLength(1);
+    expect(acceptance[0]).toMatchObject({
+      resourceId: invited?.relationship.id,
+      description: 'Limfjord Marine Fuels accepted the supplier relationship',
+      changes: { status: { before: 'pending', after: 'active' } },
+    });
   });
 
   it('refuses completing by a customer organization, and inviting by a supplier or without suppliers:invite', async () => {
