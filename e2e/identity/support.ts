@@ -72,3 +72,57 @@ export const expectNoHorizontalScroll = async (page: Page) => {
 /** Where design screenshots go: E2E_SCREENSHOT_DIR when set, else the test's own output folder. */
 export const screenshotPath = (name: string, outputPath: (name: string) => string) =>
   process.env.E2E_SCREENSHOT_DIR ? `${process.env.E2E_SCREENSHOT_DIR.replace(/\/+$/, '')}/${name}` : outputPath(name);
+
+/** The path and query of the newest invitation link of a kind (`user-invitation`, `supplier-invitation`) emailed to an address. */
+export const invitationLink = async (request: APIRequestContext, to: string, kind: 'user-invitation' | 'supplier-invitation') => {
+  let path = '';
+  await expect
+    .poll(
+      async () => {
+        const url = newest(await readOutbox(request), to, kind)?.text.match(/https?:\/\/\S+\?token=\S+/)?.[0];
+        path = url ? `${new URL(url).pathname}${new URL(url).search}` : '';
+        return path;
+      },
+      { message: `a ${kind} email for ${to}`, timeout: 15_000 },
+    )
+    .not.toBe('');
+  return path;
+};
+
+type GraphQLAnswer<T> = { data?: T | null; errors?: { message: string; extensions?: { code?: string } }[] };
+
+/** One POST /graphql as any client sends it; fails the test on errors. */
+export const graphql = async <T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}, token?: string) => {
+  const response = await request.post('/graphql', {
+    data: { query, variables },
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const body = (await response.json()) as GraphQLAnswer<T>;
+  expect(body.errors ?? [], JSON.stringify(body.errors)).toEqual([]);
+  if (!body.data) throw new Error('GraphQL answered no data');
+  return body.data;
+};
+
+/**
+ * The Email-method sign-in a client makes without a browser (password, emailed code, hand-off):
+ * a session of its own, next to any the browser holds.
+ */
+export const apiSignIn = async (request: APIRequestContext, email: string, password: string) => {
+  const nextCode = await outboxWatcher(request, email, 'login-code');
+  const { login } = await graphql<{ login: { token: string } }>(
+    request,
+    'mutation($input: LoginInput!) { login(input: $input) { token } }',
+    { input: { authKey: email, authSecret: password } },
+  );
+  const { loginValidate } = await graphql<{ loginValidate: { token: string } }>(
+    request,
+    'mutation($input: LoginValidateInput!) { loginValidate(input: $input) { token } }',
+    { input: { token: `${login.token}:${await nextCode()}` } },
+  );
+  const { refreshToken } = await graphql<{ refreshToken: { token: string } }>(
+    request,
+    'mutation($token: String!) { refreshToken(token: $token) { token } }',
+    { token: loginValidate.token },
+  );
+  return refreshToken.token;
+};

@@ -76,8 +76,8 @@ export const LOGIN_VALIDATE = `mutation($input: LoginValidateInput!) { loginVali
 export const VALIDATE_MFA = `mutation($input: ValidateMfaInput!) { validateMfa(input: $input) { success message } }`;
 export const VERIFY_EMAIL_MFA = `mutation($input: VerifyEmailMfaInput!) { verifyEmailMfa(input: $input) { token } }`;
 export const VERIFY_AUTHENTICATOR_SETUP = `mutation($input: VerifyAuthenticatorSetupInput!) { verifyAuthenticatorSetup(input: $input) { token } }`;
-export const REGISTER = `mutation($input: RegisterInput!) { register(input: $input) { userId qrCodeDataURL } }`;
-export const CREATE_ORGANIZATION_ACCOUNT = `mutation($input: CreateOrganizationAccountInput!) { createOrganizationAccount(input: $input) { userId qrCodeDataURL } }`;
+export const REGISTER = `mutation($input: RegisterInput!) { register(input: $input) { userId qrCodeDataURL otpauthUri } }`;
+export const CREATE_ORGANIZATION_ACCOUNT = `mutation($input: CreateOrganizationAccountInput!) { createOrganizationAccount(input: $input) { userId qrCodeDataURL otpauthUri } }`;
 export const REFRESH_TOKEN = `mutation($token: String!) {
   refreshToken(token: $token) {
     token refreshToken

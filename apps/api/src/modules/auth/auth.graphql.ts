@@ -2,9 +2,11 @@ import { organizations, organizationUsers } from '@tidewise/db/schema/identity';
 import { MFA_METHODS, type MfaMethod } from '@tidewise/shared/auth';
 import { asc, eq } from 'drizzle-orm';
 import { builder } from '../../schema/builder.ts';
+import { canSeeCreatorOf } from './auth.policy.ts';
 import { getAuthenticationUser } from './operations/get-authentication-user.ts';
 import { unlockAuthenticationUser } from './operations/unlock-authentication-user.ts';
 import type { UserRow } from './users.ts';
+import { viewerOrganizationIds } from './viewer-organizations.ts';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 type OrganizationUserRow = typeof organizationUsers.$inferSelect;
@@ -28,9 +30,10 @@ OrganizationRef.implement({
     createdByOrganization: t.field({
       type: OrganizationRef,
       nullable: true,
-      description: 'For a supplier: the customer organization that invited it.',
+      description:
+        'For a supplier: the customer organization that invited it. Shown only to the organization itself, to that customer, and on the invitation welcome step; null for anyone else.',
       resolve: async (organization, _args, ctx) => {
-        if (!organization.createdByOrganizationId) return null;
+        if (!organization.createdByOrganizationId || !canSeeCreatorOf(viewerOrganizationIds(ctx), organization)) return null;
         const [row] = await ctx.db.select().from(organizations).where(eq(organizations.id, organization.createdByOrganizationId)).limit(1);
         return row ?? null;
       },

@@ -12,3 +12,14 @@ export const hasExpiredLock = (user: Lockable, now = new Date()) => user.lockedA
 /** Administrators unlock users of their own organization only. */
 export const canUnlockUser = (actor: Actor, target: { organizationIds: readonly string[] }) =>
   actor.permissions.has('users:unlock') && target.organizationIds.includes(actor.organizationId);
+
+/**
+ * Who created (invited) an organization is its own business and its creator's: another customer
+ * that shares a relationship with the same supplier must not learn who else works with it.
+ */
+export const canSeeCreatorOf = (
+  viewerOrganizationIds: ReadonlySet<string>,
+  organization: { id: string; createdByOrganizationId: string | null },
+) =>
+  organization.createdByOrganizationId !== null &&
+  (viewerOrganizationIds.has(organization.id) || viewerOrganizationIds.has(organization.createdByOrganizationId));

@@ -8,6 +8,12 @@ import { setupCodeEmail } from './emails.ts';
 import { createTotpSetup } from './totp.ts';
 
 /**
+ * What a new account needs to finish its second factor. Authenticator: the QR code and the
+ * otpauth URI it encodes (for typing the key by hand). Email: neither; a code has been sent.
+ */
+export type MfaSetupStart = { qrCodeDataURL: string | null; otpauthUri: string | null };
+
+/**
  * Starts the second factor of a new account. Authenticator: a new encrypted secret and the QR code
  * to scan, confirmed by verifyAuthenticatorSetup. Email: a setup code, confirmed by verifyEmailMfa.
  * Either way the account has no trusted second factor until the confirmation.
@@ -17,14 +23,14 @@ export const startMfaSetup = async (
   services: Pick<AppServices, 'secrets' | 'mailer'>,
   user: { id: string; email: string },
   method: MfaMethod,
-): Promise<{ qrCodeDataURL: string | null }> => {
+): Promise<MfaSetupStart> => {
   if (method === 'Authenticator') {
-    const { encryptedSecret, qrCodeDataURL } = await createTotpSetup(services.secrets.encryptionKey, user.email);
+    const { encryptedSecret, qrCodeDataURL, otpauthUri } = await createTotpSetup(services.secrets.encryptionKey, user.email);
     await db
       .update(users)
       .set({ mfaMethod: 'Authenticator', mfaEnabled: false, totpSecretEncrypted: encryptedSecret, totpLastTimeStep: null })
       .where(eq(users.id, user.id));
-    return { qrCodeDataURL };
+    return { qrCodeDataURL, otpauthUri };
   }
   await db
     .update(users)
@@ -32,7 +38,7 @@ export const startMfaSetup = async (
     .where(eq(users.id, user.id));
   const code = await issueEmailCode(db, services.secrets.encryptionKey, { purpose: 'setup', userId: user.id }, MFA_CODE_TTL_MINUTES);
   await services.mailer.send(setupCodeEmail(user.email, code));
-  return { qrCodeDataURL: null };
+  return { qrCodeDataURL: null, otpauthUri: null };
 };
 
 /** True for a unique-constraint violation, whichever driver raised it. */

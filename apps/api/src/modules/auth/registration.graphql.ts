@@ -3,6 +3,7 @@ import { passwordSchema } from '@tidewise/shared/password';
 import { z } from 'zod';
 import { builder } from '../../schema/builder.ts';
 import { MfaMethodRef, UserRef } from './auth.graphql.ts';
+import type { MfaSetupStart } from './mfa-setup.ts';
 import { createOrganizationAccount } from './operations/create-organization-account.ts';
 import { register } from './operations/register.ts';
 import { validateAuthenticationToken } from './operations/validate-authentication-token.ts';
@@ -17,11 +18,16 @@ const invitationToken = z
   .max(512);
 const userIdSchema = z.union([z.string(), z.number()]);
 
-const RegisterResponseRef = builder.objectRef<{ userId: string; qrCodeDataURL: string | null }>('RegisterResponse').implement({
-  description: '`qrCodeDataURL` (a PNG data URL of the otpauth URI) is set for the Authenticator method; with Email a code has been sent.',
+const RegisterResponseRef = builder.objectRef<{ userId: string } & MfaSetupStart>('RegisterResponse').implement({
+  description:
+    '`qrCodeDataURL` (a PNG data URL of the otpauth URI) and `otpauthUri` are set for the Authenticator method; with Email a code has been sent.',
   fields: (t) => ({
     userId: t.exposeID('userId'),
     qrCodeDataURL: t.exposeString('qrCodeDataURL', { nullable: true }),
+    otpauthUri: t.exposeString('otpauthUri', {
+      nullable: true,
+      description: 'The otpauth:// URI behind the QR code; its `secret` parameter is the key to type into an app that cannot scan.',
+    }),
   }),
 });
 

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../lib/session.tsx';
 
 type MessageResponse = { success: boolean; message: string | null };
 type TokenResponse = { token: string };
-type RegisterResponse = { userId: string; qrCodeDataURL: string | null };
+type RegisterResponse = { userId: string; qrCodeDataURL: string | null; otpauthUri: string | null };
 
 export const LoginMutation = gql<
   { login: { token: string; userId: string; mfaRequired: boolean; mfaMethod: MfaMethod } },
@@ -44,7 +44,7 @@ export const VerifyAuthenticatorSetupMutation = gql<
 
 export const RegisterMutation = gql<{ register: RegisterResponse }, { input: { token: string; password: string; mfaMethod: MfaMethod } }>`
   mutation Register($input: RegisterInput!) {
-    register(input: $input) { userId qrCodeDataURL }
+    register(input: $input) { userId qrCodeDataURL otpauthUri }
   }
 `;
 
@@ -67,7 +67,7 @@ export const CreateOrganizationAccountMutation = gql<
   { input: OrganizationAccountVariables }
 >`
   mutation CreateOrganizationAccount($input: CreateOrganizationAccountInput!) {
-    createOrganizationAccount(input: $input) { userId qrCodeDataURL }
+    createOrganizationAccount(input: $input) { userId qrCodeDataURL otpauthUri }
   }
 `;
 

@@ -4,7 +4,7 @@ import type { Context } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { assignSystemRole } from '../../roles/assign-system-role.ts';
 import { AUTH_MESSAGES } from '../messages.ts';
-import { isUniqueViolation, startMfaSetup } from '../mfa-setup.ts';
+import { isUniqueViolation, type MfaSetupStart, startMfaSetup } from '../mfa-setup.ts';
 import { authRateLimits } from '../rate-limits.ts';
 import { findUserByEmail, normalizeEmail } from '../users.ts';
 import { ORGANIZATION_TYPE_LABELS } from './create-supplier-organization.ts';
@@ -18,7 +18,7 @@ import { hashPassword } from './login.ts';
 export const createOrganizationAccount = async (
   ctx: Context,
   input: OrganizationAccountInput,
-): Promise<{ userId: string; qrCodeDataURL: string | null }> => {
+): Promise<{ userId: string } & MfaSetupStart> => {
   authRateLimits.signIn(ctx.requestMeta.ipAddress);
   const email = normalizeEmail(input.email);
   const emailTaken = () => new AppError('CONFLICT', AUTH_MESSAGES.emailTaken, { field: 'email' });
@@ -56,6 +56,6 @@ export const createOrganizationAccount = async (
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  const { qrCodeDataURL } = await startMfaSetup(ctx.db, ctx, user, input.mfaMethod);
-  return { userId: user.id, qrCodeDataURL };
+  const setup = await startMfaSetup(ctx.db, ctx, user, input.mfaMethod);
+  return { userId: user.id, ...setup };
 };

@@ -8,6 +8,7 @@ import { isLocked } from '../auth.policy.ts';
 import { writeLoginLog } from '../login-log.ts';
 import { consumeHandoffToken, issueRefreshToken, revokeSession, startSession } from '../sessions.ts';
 import { findPrimaryOrganizationId, findUserById, type UserRow } from '../users.ts';
+import { speakForOrganization } from '../viewer-organizations.ts';
 
 export type SessionResult = { token: string; refreshToken: string; user: UserRow };
 
@@ -25,6 +26,7 @@ export const refreshToken = async (ctx: Context, token: string): Promise<Session
     const organizationId = user ? await findPrimaryOrganizationId(ctx.db, user.id) : null;
     if (!user || !organizationId || isLocked(user)) throw unauthenticated();
     const session = await startSession(ctx.db, ctx, ctx.requestMeta, { userId: user.id, organizationId });
+    speakForOrganization(ctx, organizationId);
     return { token: session.token, refreshToken: session.refreshToken, user };
   }
   const [row] = presented
@@ -61,5 +63,6 @@ export const refreshToken = async (ctx: Context, token: string): Promise<Session
     organizationId: session.organizationId,
     sessionId: session.id,
   });
+  speakForOrganization(ctx, session.organizationId);
   return { token: access, refreshToken: next, user };
 };

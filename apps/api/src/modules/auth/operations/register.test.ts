@@ -1,5 +1,6 @@
-import { organizationRelationships } from '@tidewise/db/schema/identity';
-import { eq } from 'drizzle-orm';
+import { organizationRelationships, organizations } from '@tidewise/db/schema/identity';
+import { asc, eq } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import {
@@ -15,6 +16,7 @@ import {
   signUpOrganization,
   STRONG_PASSWORD,
   uniqueEmail,
+  VERIFY_AUTHENTICATOR_SETUP,
   VERIFY_EMAIL_MFA,
   waitForNewMail,
 } from '../auth-test-kit.ts';
@@ -28,6 +30,7 @@ const VALIDATE_TOKEN_QUERY = `query($token: String!) {
   }
 }`;
 const VALIDATE_TOKEN_MUTATION = `mutation($token: String!) { validateAuthenticationToken(token: $token) { email } }`;
+const COMPLETE = `mutation { completeSupplierRegistration { activated { status customerOrganization { name } } } }`;
 
 describe('invitations and registration', () => {
   let server: TestServer;
@@ -43,11 +46,28 @@ describe('invitations and registration', () => {
 
   const services = () => ({ db: server.database.db, mailer: server.app.services.mailer, env: server.env });
 
-  it('registers an invited supplier with the Email method and activates the relationship', async () => {
+  const relationshipsOf = (supplierOrganizationId: string) =>
+    server.database.db
+      .select({ customer: organizations.name, status: organizationRelationships.status, verifiedAt: organizationRelationships.verifiedAt })
+      .from(organizationRelationships)
+      .innerJoin(organizations, eq(organizations.id, organizationRelationships.customerOrganizationId))
+      .where(eq(organizationRelationships.supplierOrganizationId, supplierOrganizationId))
+      .orderBy(asc(organizations.name));
+
+  it('registers an invited supplier with the Email method; the relationship waits as pending until the supplier accepts', async () => {
     const client = clientFor(server);
     const customer = await signUpOrganization(client, mailbox, { organizationName: 'Skagerrak Tankers' });
     const customerOrganizationId = customer.session.user.organizationUser?.organizationId ?? '';
     const supplier = await createSupplierOrganization(server.database.db, { name: 'Fjord Bunkering', customerOrganizationId });
+    // The shared status model (docs/decisions/0006): a new relationship is stored as `pending`.
+    expect(await relationshipsOf(supplier.id)).toEqual([{ customer: 'Skagerrak Tankers', status: 'pending', verifiedAt: null }]);
+    // Older data spelled the waiting state `invited`; it must still count as waiting.
+    const legacy = await signUpOrganization(client, mailbox, { organizationName: 'Kattegat Lines' });
+    await server.database.db.insert(organizationRelationships).values({
+      customerOrganizationId: legacy.session.user.organizationUser?.organizationId ?? '',
+      supplierOrganizationId: supplier.id,
+      status: 'invited',
+    });
     const email = uniqueEmail('supplier');
     const invitation = await createInvitation(services(), {
       kind: 'supplier',
@@ -86,7 +106,7 @@ describe('invitations and registration', () => {
     const registered = await client.gql<{ register: { userId: string; qrCodeDataURL: string | null } }>(REGISTER, {
       input: { token, password: STRONG_PASSWORD, mfaMethod: 'Email' },
     });
-    expect(registered.data).toEqual({ register: { userId: invitation.userId, qrCodeDataURL: null } });
+    expect(registered.data).toEqual({ register: { userId: invitation.userId, qrCodeDataURL: null, otpauthUri: null } });
     const code = codeIn(await waitForNewMail(mailbox, email, before));
     const verified = await client.gql<{ verifyEmailMfa: { token: string } }>(VERIFY_EMAIL_MFA, {
       input: { userId: invitation.userId, code },
@@ -101,12 +121,23 @@ describe('invitations and registration', () => {
     const reused = await client.gql(VERIFY_EMAIL_MFA, { input: { userId: invitation.userId, code } });
     expect(errorOf(reused).code).toBe('EXPIRED');
 
-    const [relationship] = await server.database.db
-      .select()
-      .from(organizationRelationships)
-      .where(eq(organizationRelationships.supplierOrganizationId, supplier.id));
-    expect(relationship).toMatchObject({ customerOrganizationId, status: 'active' });
-    expect(relationship?.verifiedAt).toBeInstanceOf(Date);
+    // Registering does not accept on the supplier's behalf; accepting activates both waiting customers.
+    expect((await relationshipsOf(supplier.id)).map((r) => r.status)).toEqual(['invited', 'pending']);
+    const accepted = await client.gql(COMPLETE, {}, session.token);
+    expect(accepted.data).toEqual({
+      completeSupplierRegistration: {
+        activated: expect.arrayContaining([
+          { status: 'active', customerOrganization: { name: 'Skagerrak Tankers' } },
+          { status: 'active', customerOrganization: { name: 'Kattegat Lines' } },
+        ]),
+      },
+    });
+    const after = await relationshipsOf(supplier.id);
+    expect(after.map((r) => [r.customer, r.status])).toEqual([
+      ['Kattegat Lines', 'active'],
+      ['Skagerrak Tankers', 'active'],
+    ]);
+    expect(after.every((r) => r.verifiedAt instanceof Date)).toBe(true);
 
     const again = await client.gql(VALIDATE_TOKEN_QUERY, { token });
     expect(errorOf(again)).toEqual({ code: 'VALIDATION_FAILED', message: 'Invalid or expired invitation token' });
@@ -128,11 +159,21 @@ describe('invitations and registration', () => {
     expect((await mailbox.list(email))[0]?.text).toContain(invitation.url);
     const weak = await client.gql(REGISTER, { input: { token: invitation.token, password: 'short', mfaMethod: 'Authenticator' } });
     expect(errorOf(weak)).toEqual({ code: 'VALIDATION_FAILED', message: 'Password must be at least 8 characters' });
-    const registered = await client.gql<{ register: { userId: string; qrCodeDataURL: string } }>(REGISTER, {
+    const registered = await client.gql<{ register: { userId: string; qrCodeDataURL: string; otpauthUri: string } }>(REGISTER, {
       input: { token: invitation.token, password: STRONG_PASSWORD, mfaMethod: 'Authenticator' },
     });
     expect(registered.data?.register.userId).toBe(invitation.userId);
     expect(registered.data?.register.qrCodeDataURL).toMatch(/^data:image\/png;base64,/);
+    // The key behind the QR code, for typing by hand: an app given it produces codes the server accepts.
+    const uri = new URL(registered.data?.register.otpauthUri ?? '');
+    expect(uri.protocol).toBe('otpauth:');
+    expect(`${uri.host}${decodeURIComponent(uri.pathname)}`).toBe(`totp/Tidewise:${email}`);
+    const secret = uri.searchParams.get('secret') ?? '';
+    const verified = await client.gql<{ verifyAuthenticatorSetup: { token: string } }>(VERIFY_AUTHENTICATOR_SETUP, {
+      input: { userId: invitation.userId, token: await generate({ secret }) },
+    });
+    expect(verified.errors).toBeUndefined();
+    expect(verified.data?.verifyAuthenticatorSetup.token).toEqual(expect.any(String));
   });
 
   it('refuses unknown and expired invitation tokens with the spec text', async () => {

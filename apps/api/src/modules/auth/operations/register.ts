@@ -1,10 +1,10 @@
-import { invitations, organizationRelationships, organizations, users } from '@tidewise/db/schema/identity';
+import { invitations, organizations, users } from '@tidewise/db/schema/identity';
 import type { MfaMethod } from '@tidewise/shared/auth';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { AUTH_MESSAGES } from '../messages.ts';
-import { startMfaSetup } from '../mfa-setup.ts';
+import { type MfaSetupStart, startMfaSetup } from '../mfa-setup.ts';
 import { authRateLimits } from '../rate-limits.ts';
 import { getOpenInvitation } from './find-invitation.ts';
 import { hashPassword } from './login.ts';
@@ -13,10 +13,12 @@ export type RegisterInput = { token: string; password: string; mfaMethod: MfaMet
 
 /**
  * Accepts an invitation: sets the password (argon2id) and starts the chosen second factor. Invited
- * suppliers always use the Email method. The first registered supplier user turns the customer
- * relationship active.
+ * suppliers always use the Email method; their organization counts as registered. The customer
+ * relationships stay `pending` until the supplier accepts them (completeSupplierRegistration, see
+ * docs/decisions/0006-organization-statuses.md), so each acceptance is a decision of its own with
+ * its own audit row.
  */
-export const register = async (ctx: Context, input: RegisterInput): Promise<{ userId: string; qrCodeDataURL: string | null }> => {
+export const register = async (ctx: Context, input: RegisterInput): Promise<{ userId: string } & MfaSetupStart> => {
   authRateLimits.signIn(ctx.requestMeta.ipAddress);
   const { invitation, user } = await getOpenInvitation(ctx.db, input.token);
   if (invitation.kind === 'supplier' && input.mfaMethod !== 'Email') {
@@ -32,18 +34,9 @@ export const register = async (ctx: Context, input: RegisterInput): Promise<{ us
     if (accepted.length !== 1) throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.invalidInvitation, { field: 'token' });
     await tx.update(users).set({ passwordHash, registeredAt: new Date() }).where(eq(users.id, user.id));
     if (invitation.kind === 'supplier') {
-      await tx
-        .update(organizationRelationships)
-        .set({ status: 'active', verifiedAt: new Date() })
-        .where(
-          and(
-            eq(organizationRelationships.supplierOrganizationId, invitation.organizationId),
-            eq(organizationRelationships.status, 'invited'),
-          ),
-        );
       await tx.update(organizations).set({ registrationStatus: 'registered' }).where(eq(organizations.id, invitation.organizationId));
     }
   });
-  const { qrCodeDataURL } = await startMfaSetup(ctx.db, ctx, user, input.mfaMethod);
-  return { userId: user.id, qrCodeDataURL };
+  const setup = await startMfaSetup(ctx.db, ctx, user, input.mfaMethod);
+  return { userId: user.id, ...setup };
 };

@@ -31,11 +31,8 @@ describe('the Authenticator method', () => {
     await server?.close();
   });
 
-  /**
-   * An app would scan the QR code; the test reads the same secret the QR encodes (the server keeps
-   * it encrypted) and computes codes like an authenticator app.
-   */
-  const secretOf = async (userId: string) => {
+  /** The secret as the server keeps it (encrypted), to compare with what the client was given. */
+  const storedSecretOf = async (userId: string) => {
     const [row] = await server.database.db.select().from(users).where(eq(users.id, userId));
     return decryptSecret(server.app.services.secrets.encryptionKey, row?.totpSecretEncrypted ?? '');
   };
@@ -43,29 +40,36 @@ describe('the Authenticator method', () => {
 
   const signUp = async (client: Client) => {
     const email = uniqueEmail('totp');
-    const result = await client.gql<{ createOrganizationAccount: { userId: string; qrCodeDataURL: string } }>(CREATE_ORGANIZATION_ACCOUNT, {
-      input: {
-        organizationName: 'Authenticator Lines',
-        firstName: 'Oskar',
-        lastName: 'Holm',
-        email,
-        password: STRONG_PASSWORD,
-        industry: 'logistics',
-        companySize: '11-50',
-        website: 'https://authenticator-lines.example',
-        mfaMethod: 'Authenticator',
+    const result = await client.gql<{ createOrganizationAccount: { userId: string; qrCodeDataURL: string; otpauthUri: string } }>(
+      CREATE_ORGANIZATION_ACCOUNT,
+      {
+        input: {
+          organizationName: 'Authenticator Lines',
+          firstName: 'Oskar',
+          lastName: 'Holm',
+          email,
+          password: STRONG_PASSWORD,
+          industry: 'logistics',
+          companySize: '11-50',
+          website: 'https://authenticator-lines.example',
+          mfaMethod: 'Authenticator',
+        },
       },
-    });
+    );
     expect(result.errors).toBeUndefined();
     const created = result.data?.createOrganizationAccount;
     if (!created) throw new Error('sign-up failed');
-    return { email, userId: created.userId, qrCodeDataURL: created.qrCodeDataURL, secret: await secretOf(created.userId) };
+    // An app scans the QR code or takes the key typed in by hand: the `secret` of the otpauth URI.
+    const secret = new URL(created.otpauthUri).searchParams.get('secret') ?? '';
+    return { email, userId: created.userId, qrCodeDataURL: created.qrCodeDataURL, otpauthUri: created.otpauthUri, secret };
   };
 
   it('sets up with a QR code, keeps the secret encrypted, and confirms with a code', async () => {
     const client = clientFor(server);
     const account = await signUp(client);
     expect(account.qrCodeDataURL).toMatch(/^data:image\/png;base64,/);
+    expect(account.otpauthUri).toMatch(/^otpauth:\/\/totp\/Tidewise:[^?]+\?(.+&)?secret=[A-Z2-7]{16,}/);
+    expect(account.secret).toBe(await storedSecretOf(account.userId));
     const [row] = await server.database.db.select().from(users).where(eq(users.id, account.userId));
     expect(row?.totpSecretEncrypted).not.toContain(account.secret);
     expect(row?.mfaEnabled).toBe(false);

@@ -1,28 +1,11 @@
 import { Check, Copy } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
-import { decodeQrDataUrl, otpauthSecret } from '../lib/qr-decode.ts';
+import { groupsOfFour, setupKeyOf } from '../lib/otpauth.ts';
 
-const groupsOfFour = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
-
-/** The setup key hidden in the QR code, for people who cannot scan (read from the image itself). */
-const useSetupKey = (qrCodeDataURL: string) => {
-  const [key, setKey] = useState<string | null>(null);
-  useEffect(() => {
-    let active = true;
-    void decodeQrDataUrl(qrCodeDataURL).then((uri) => {
-      if (active) setKey(otpauthSecret(uri));
-    });
-    return () => {
-      active = false;
-    };
-  }, [qrCodeDataURL]);
-  return key;
-};
-
-/** QR code to scan, with the key to type in by hand underneath. */
-export const AuthenticatorQr = ({ qrCodeDataURL }: { qrCodeDataURL: string }) => {
-  const key = useSetupKey(qrCodeDataURL);
+/** QR code to scan, with the key (from the otpauth URI the API returns with it) to type in by hand underneath. */
+export const AuthenticatorQr = ({ qrCodeDataURL, otpauthUri }: { qrCodeDataURL: string; otpauthUri: string | null }) => {
+  const key = setupKeyOf(otpauthUri);
   const [copied, setCopied] = useState(false);
 
   const copy = async () => {

@@ -24,10 +24,12 @@ const APPS = ['Microsoft Authenticator', 'Google Authenticator', '1Password', 'A
 export const AuthenticatorWizard = ({
   userId,
   qrCodeDataURL,
+  otpauthUri,
   onVerified,
 }: {
   userId: string;
   qrCodeDataURL: string | null;
+  otpauthUri: string | null;
   onVerified: (handoffToken: string) => void;
 }) => {
   const [step, setStep] = useState(0);
@@ -98,7 +100,7 @@ export const AuthenticatorWizard = ({
             In your app, add an account and scan this code. Tidewise then shows up with a 6-digit code that changes every 30 seconds.
           </p>
           {qrCodeDataURL ? (
-            <AuthenticatorQr qrCodeDataURL={qrCodeDataURL} />
+            <AuthenticatorQr qrCodeDataURL={qrCodeDataURL} otpauthUri={otpauthUri} />
           ) : (
             <p className="text-sm text-destructive">
               The QR code is no longer available in this tab. Start the registration again from your invitation link.

@@ -1,6 +1,12 @@
 import { AUTH_STORAGE_KEYS, COMPANY_SIZES, INDUSTRIES, MFA_METHODS, type MfaMethod } from '@tidewise/shared/auth';
 
-type StorageKey = (typeof AUTH_STORAGE_KEYS)[keyof typeof AUTH_STORAGE_KEYS];
+/**
+ * The otpauth URI of an authenticator setup, kept beside the spec's `mfa_qr_code` (it holds the
+ * same secret) so the setup screen can show the key for typing by hand.
+ */
+export const MFA_OTPAUTH_URI_KEY = 'mfa_otpauth_uri';
+
+type StorageKey = (typeof AUTH_STORAGE_KEYS)[keyof typeof AUTH_STORAGE_KEYS] | typeof MFA_OTPAUTH_URI_KEY;
 
 /** Session storage that never throws: private modes and blocked storage behave like an empty store. */
 export const readStored = (key: StorageKey): string | null => {
@@ -30,7 +36,14 @@ export const removeStored = (...keys: StorageKey[]) => {
 };
 
 /** Forgets a finished or abandoned second-factor step. */
-export const clearMfaState = () => removeStored(AUTH_STORAGE_KEYS.mfaUserId, AUTH_STORAGE_KEYS.mfaToken, AUTH_STORAGE_KEYS.mfaQrCode);
+export const clearMfaState = () =>
+  removeStored(AUTH_STORAGE_KEYS.mfaUserId, AUTH_STORAGE_KEYS.mfaToken, AUTH_STORAGE_KEYS.mfaQrCode, MFA_OTPAUTH_URI_KEY);
+
+/** Keeps what the authenticator setup screen shows: the QR code and the otpauth URI behind it. */
+export const writeAuthenticatorSetup = (setup: { qrCodeDataURL: string | null; otpauthUri: string | null }) => {
+  if (setup.qrCodeDataURL) writeStored(AUTH_STORAGE_KEYS.mfaQrCode, setup.qrCodeDataURL);
+  if (setup.otpauthUri) writeStored(MFA_OTPAUTH_URI_KEY, setup.otpauthUri);
+};
 
 export const clearResetState = () =>
   removeStored(AUTH_STORAGE_KEYS.resetToken, AUTH_STORAGE_KEYS.resetEmail, AUTH_STORAGE_KEYS.resetValidated);

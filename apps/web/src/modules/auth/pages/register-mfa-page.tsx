@@ -6,7 +6,7 @@ import { AuthCard } from '../components/auth-card.tsx';
 import { AuthenticatorWizard } from '../components/authenticator-wizard.tsx';
 import { mfaSetupRedirect } from '../lib/guards.ts';
 import { callbackUrl } from '../lib/paths.ts';
-import { readStored } from '../lib/storage.ts';
+import { MFA_OTPAUTH_URI_KEY, readStored } from '../lib/storage.ts';
 import { useGuard } from '../lib/use-guard.ts';
 
 export const RegisterMfaPage = () => {
@@ -20,6 +20,7 @@ export const RegisterMfaPage = () => {
       <AuthenticatorWizard
         userId={userId}
         qrCodeDataURL={readStored(AUTH_STORAGE_KEYS.mfaQrCode)}
+        otpauthUri={readStored(MFA_OTPAUTH_URI_KEY)}
         onVerified={(token) => navigate(callbackUrl(token), { replace: true })}
       />
     </AuthCard>

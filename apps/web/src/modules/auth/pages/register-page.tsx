@@ -15,7 +15,7 @@ import { ServerAlert } from '../components/server-alert.tsx';
 import { SubmitButton } from '../components/submit-button.tsx';
 import { RegisterMutation, ValidateAuthenticationTokenQuery } from '../graphql.ts';
 import { errorMessage } from '../lib/errors.ts';
-import { clearMfaState, writeStored } from '../lib/storage.ts';
+import { clearMfaState, writeAuthenticatorSetup, writeStored } from '../lib/storage.ts';
 
 const InvitationProblem = ({ title, message }: { title: string; message: string }) => (
   <AuthCard icon={TriangleAlert} tone="destructive" title="We can't open this invitation">
@@ -86,7 +86,7 @@ const RegisterForm = ({ token }: { token: string }) => {
     writeStored(AUTH_STORAGE_KEYS.mfaUserId, registered.userId);
     writeStored(AUTH_STORAGE_KEYS.mfaToken, token);
     if (mfaMethod === 'Authenticator' && registered.qrCodeDataURL) {
-      writeStored(AUTH_STORAGE_KEYS.mfaQrCode, registered.qrCodeDataURL);
+      writeAuthenticatorSetup(registered);
       navigate('/auth/register/mfa', { replace: true });
     } else {
       navigate(`/auth/mfa/email-verify?userId=${encodeURIComponent(registered.userId)}`, { replace: true });

@@ -17,7 +17,16 @@ import { CreateOrganizationAccountMutation } from '../../graphql.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { signupRedirect } from '../../lib/guards.ts';
 import { signupPassword } from '../../lib/signup-password.ts';
-import { clearMfaState, readSignupData, readStored, type SignupData, writeSignupData, writeStored } from '../../lib/storage.ts';
+import {
+  clearMfaState,
+  MFA_OTPAUTH_URI_KEY,
+  readSignupData,
+  readStored,
+  type SignupData,
+  writeAuthenticatorSetup,
+  writeSignupData,
+  writeStored,
+} from '../../lib/storage.ts';
 import { useGuard } from '../../lib/use-guard.ts';
 import { SignupFrame } from './signup-frame.tsx';
 
@@ -67,7 +76,7 @@ const CreateAccountForm = ({ data, onCreated }: { data: SignupData; onCreated: (
     signupPassword.clear();
     clearMfaState();
     writeStored(AUTH_STORAGE_KEYS.mfaUserId, created.userId);
-    if (created.qrCodeDataURL) writeStored(AUTH_STORAGE_KEYS.mfaQrCode, created.qrCodeDataURL);
+    writeAuthenticatorSetup(created);
     writeSignupData({ ...data, mfaMethod: method });
     onCreated(created.userId, method);
   };
@@ -136,7 +145,12 @@ export const SignupMfaStep = () => {
         title="Set up your authenticator"
         description={`Your account for ${data.email} is created. Connect your app to finish.`}
       >
-        <AuthenticatorWizard userId={created.userId} qrCodeDataURL={readStored(AUTH_STORAGE_KEYS.mfaQrCode)} onVerified={onVerified} />
+        <AuthenticatorWizard
+          userId={created.userId}
+          qrCodeDataURL={readStored(AUTH_STORAGE_KEYS.mfaQrCode)}
+          otpauthUri={readStored(MFA_OTPAUTH_URI_KEY)}
+          onVerified={onVerified}
+        />
       </SignupFrame>
     );
   }
