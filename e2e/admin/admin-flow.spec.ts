@@ -114,6 +114,8 @@ test('an administrator invites a viewer and a supplier; both register; the audit
   const entries = page.getByRole('table', { name: /Audit log entries/ });
   await expect(entries.getByText(colleague).first()).toBeVisible();
   await expect(entries.getByText(new RegExp(`Invited ${supplierContact}`)).first()).toBeVisible();
+  await expect(entries.getByText(`${colleague} accepted the invitation and registered`).first()).toBeVisible();
+  await expect(entries.getByText(`${supplierName} accepted the supplier relationship`).first()).toBeVisible();
   await page.getByLabel('Action').fill('createOrganizationUser');
   await page.getByRole('button', { name: 'Apply filters' }).click();
   // Only the header row lacks the action once the filtered page has replaced the unfiltered one.

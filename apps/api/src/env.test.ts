@@ -36,3 +36,11 @@ describe('loadEnv', () => {
     expect(env.SMTP_URL).toBeUndefined();
   });
 });
+
+describe('ACCESS_TOKEN_TTL_SECONDS', () => {
+  it('defaults to 15 minutes and refuses lifetimes outside 5 s to 1 h', () => {
+    expect(loadEnv({}).ACCESS_TOKEN_TTL_SECONDS).toBe(900);
+    expect(loadEnv({ ACCESS_TOKEN_TTL_SECONDS: '30' }).ACCESS_TOKEN_TTL_SECONDS).toBe(30);
+    expect(() => loadEnv({ ACCESS_TOKEN_TTL_SECONDS: '1' })).toThrow('ACCESS_TOKEN_TTL_SECONDS: must be at least 5 (got "1")');
+  });
+});

@@ -33,6 +33,12 @@ const envSchema = z.object({
     .optional(),
   WEB_DIST: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(5, { error: 'must be at least 5' })
+    .max(3600, { error: 'must be at most 3600' })
+    .default(900),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL' | 'DATA_DIR'> & {

@@ -1,5 +1,6 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 
+/** Default lifetime; ACCESS_TOKEN_TTL_SECONDS overrides it. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'tidewise';
 const AUDIENCE = 'tidewise-api';

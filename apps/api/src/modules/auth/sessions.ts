@@ -40,7 +40,7 @@ export const issueRefreshToken = async (db: Executor, sessionId: string) => {
 
 export const startSession = async (
   db: Executor,
-  services: Pick<AppServices, 'secrets'>,
+  services: Pick<AppServices, 'secrets' | 'env'>,
   meta: RequestMeta,
   user: { userId: string; organizationId: string },
 ) => {
@@ -56,7 +56,11 @@ export const startSession = async (
     .returning({ id: sessions.id });
   if (!session) throw new Error('session insert returned nothing');
   const refreshToken = await issueRefreshToken(db, session.id);
-  const token = await signAccessToken(services.secrets.tokenSigningKey, { ...user, sessionId: session.id });
+  const token = await signAccessToken(
+    services.secrets.tokenSigningKey,
+    { ...user, sessionId: session.id },
+    services.env.ACCESS_TOKEN_TTL_SECONDS,
+  );
   return { sessionId: session.id, token, refreshToken };
 };
 

@@ -58,11 +58,11 @@ export const refreshToken = async (ctx: Context, token: string): Promise<Session
     .returning({ id: refreshTokens.id });
   if (claimed.length !== 1) throw await reuse();
   const next = await issueRefreshToken(ctx.db, session.id);
-  const access = await signAccessToken(ctx.secrets.tokenSigningKey, {
-    userId: user.id,
-    organizationId: session.organizationId,
-    sessionId: session.id,
-  });
+  const access = await signAccessToken(
+    ctx.secrets.tokenSigningKey,
+    { userId: user.id, organizationId: session.organizationId, sessionId: session.id },
+    ctx.env.ACCESS_TOKEN_TTL_SECONDS,
+  );
   speakForOrganization(ctx, session.organizationId);
   return { token: access, refreshToken: next, user };
 };

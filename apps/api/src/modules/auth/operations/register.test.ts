@@ -1,5 +1,6 @@
+import { auditLogs } from '@tidewise/db/schema/audit';
 import { organizationRelationships, organizations } from '@tidewise/db/schema/identity';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -174,6 +175,18 @@ describe('invitations and registration', () => {
     });
     expect(verified.errors).toBeUndefined();
     expect(verified.data?.verifyAuthenticatorSetup.token).toEqual(expect.any(String));
+    const trail = await server.database.db
+      .select()
+      .from(auditLogs)
+      .where(
+        and(eq(auditLogs.organizationId, admin.session.user.organizationUser?.organizationId ?? ''), eq(auditLogs.action, 'register')),
+      );
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({
+      userId: invitation.userId,
+      status: 'success',
+      description: `${email} accepted the invitation and registered`,
+    });
   });
 
   it('refuses unknown and expired invitation tokens with the spec text', async () => {

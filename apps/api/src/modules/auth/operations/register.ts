@@ -2,6 +2,7 @@ import { invitations, organizations, users } from '@tidewise/db/schema/identity'
 import type { MfaMethod } from '@tidewise/shared/auth';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
+import { recordAudit } from '../../../lib/audit.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { AUTH_MESSAGES } from '../messages.ts';
 import { type MfaSetupStart, startMfaSetup } from '../mfa-setup.ts';
@@ -36,6 +37,16 @@ export const register = async (ctx: Context, input: RegisterInput): Promise<{ us
     if (invitation.kind === 'supplier') {
       await tx.update(organizations).set({ registrationStatus: 'registered' }).where(eq(organizations.id, invitation.organizationId));
     }
+    // In the inviting organization's own trail: the invited person is now a member who can sign in.
+    await recordAudit(tx, ctx, {
+      organizationId: invitation.organizationId,
+      userId: user.id,
+      resource: 'invitation',
+      resourceId: invitation.id,
+      description: `${user.email} accepted the invitation and registered`,
+      before: { registered: false },
+      after: { registered: true, mfaMethod: input.mfaMethod },
+    });
   });
   const setup = await startMfaSetup(ctx.db, ctx, user, input.mfaMethod);
   return { userId: user.id, ...setup };
