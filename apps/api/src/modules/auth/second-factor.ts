@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type EmailCodeBinding, checkEmailCode } from './email-codes.ts';
-import { lockedError, recordFailedAttempt } from './lockout.ts';
+import { assertNotLocked, lockedError, recordFailedAttempt } from './lockout.ts';
 import { type LoginLogMethod, writeLoginLog } from './login-log.ts';
 import { AUTH_MESSAGES } from './messages.ts';
 import { verifyAndConsumeTotp } from './totp.ts';
@@ -50,4 +50,28 @@ export const markSignInSucceeded = async (db: Executor, userId: string, patch: P
     .update(users)
     .set({ failedAttempts: 0, ...patch })
     .where(eq(users.id, userId));
+};
+
+/**
+ * assertNotLocked for a sign-in step: a locked account also leaves a failed entry in the sign-in
+ * log, so administrators see attempts on locked accounts.
+ */
+export const assertNotLockedForSignIn = async (
+  ctx: Context,
+  user: UserRow,
+  log: { organizationId: string | null; method: LoginLogMethod; referenceId?: string | null },
+): Promise<UserRow> => {
+  try {
+    return await assertNotLocked(ctx.db, user);
+  } catch (error) {
+    await writeLoginLog(ctx.db, ctx.requestMeta, {
+      userId: user.id,
+      organizationId: log.organizationId,
+      method: log.method,
+      status: 'failure',
+      failureReason: 'locked',
+      ...(log.referenceId ? { referenceId: log.referenceId } : {}),
+    });
+    throw error;
+  }
 };

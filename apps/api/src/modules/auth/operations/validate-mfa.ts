@@ -2,11 +2,10 @@ import { loginChallenges } from '@tidewise/db/schema/identity';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { assertNotLocked } from '../lockout.ts';
 import { writeLoginLog } from '../login-log.ts';
 import { AUTH_MESSAGES } from '../messages.ts';
 import { authRateLimits } from '../rate-limits.ts';
-import { verifySecondFactor } from '../second-factor.ts';
+import { assertNotLockedForSignIn, verifySecondFactor } from '../second-factor.ts';
 import { findPrimaryOrganizationId, findUserById, isUuid } from '../users.ts';
 
 /**
@@ -44,19 +43,7 @@ export const validateMfa = async (ctx: Context, input: { token: string; userId: 
     throw new AppError('EXPIRED', AUTH_MESSAGES.noPendingSignIn);
   }
   const organizationId = await findPrimaryOrganizationId(ctx.db, user.id);
-  try {
-    await assertNotLocked(ctx.db, user);
-  } catch (error) {
-    await writeLoginLog(ctx.db, ctx.requestMeta, {
-      userId: user.id,
-      organizationId,
-      method: 'Authenticator',
-      status: 'failure',
-      failureReason: 'locked',
-      referenceId: challenge.id,
-    });
-    throw error;
-  }
+  await assertNotLockedForSignIn(ctx, user, { organizationId, method: 'Authenticator', referenceId: challenge.id });
   await verifySecondFactor(ctx, { method: 'Authenticator', user, organizationId, code: input.token.trim(), referenceId: challenge.id });
   await ctx.db
     .update(loginChallenges)

@@ -1,10 +1,9 @@
 import type { Context } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { assertNotLocked } from '../lockout.ts';
 import { writeLoginLog } from '../login-log.ts';
 import { AUTH_MESSAGES } from '../messages.ts';
 import { authRateLimits } from '../rate-limits.ts';
-import { markSignInSucceeded, verifySecondFactor } from '../second-factor.ts';
+import { assertNotLockedForSignIn, markSignInSucceeded, verifySecondFactor } from '../second-factor.ts';
 import { issueHandoffToken } from '../sessions.ts';
 import { findPrimaryOrganizationId, findUserById, isUuid } from '../users.ts';
 
@@ -26,18 +25,7 @@ export const verifyAuthenticatorSetup = async (ctx: Context, input: { userId: st
     throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.authenticatorNotPending);
   }
   const organizationId = await findPrimaryOrganizationId(ctx.db, user.id);
-  try {
-    await assertNotLocked(ctx.db, user);
-  } catch (error) {
-    await writeLoginLog(ctx.db, ctx.requestMeta, {
-      userId: user.id,
-      organizationId,
-      method: 'Authenticator',
-      status: 'failure',
-      failureReason: 'locked',
-    });
-    throw error;
-  }
+  await assertNotLockedForSignIn(ctx, user, { organizationId, method: 'Authenticator' });
   await verifySecondFactor(ctx, { method: 'Authenticator', user, organizationId, code: input.token.trim() });
   await markSignInSucceeded(ctx.db, user.id, { mfaEnabled: true });
   await writeLoginLog(ctx.db, ctx.requestMeta, { userId: user.id, organizationId, method: 'Authenticator', status: 'success' });

@@ -1,10 +1,9 @@
 import type { Context } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { assertNotLocked } from '../lockout.ts';
 import { writeLoginLog } from '../login-log.ts';
 import { AUTH_MESSAGES } from '../messages.ts';
 import { authRateLimits } from '../rate-limits.ts';
-import { markSignInSucceeded, verifySecondFactor } from '../second-factor.ts';
+import { assertNotLockedForSignIn, markSignInSucceeded, verifySecondFactor } from '../second-factor.ts';
 import { issueHandoffToken } from '../sessions.ts';
 import { findPrimaryOrganizationId, findUserById, isUuid } from '../users.ts';
 
@@ -26,18 +25,7 @@ export const verifyEmailMfa = async (ctx: Context, input: { userId: string; code
     throw new AppError('EXPIRED', AUTH_MESSAGES.invalidOrExpiredCode);
   }
   const organizationId = await findPrimaryOrganizationId(ctx.db, user.id);
-  try {
-    await assertNotLocked(ctx.db, user);
-  } catch (error) {
-    await writeLoginLog(ctx.db, ctx.requestMeta, {
-      userId: user.id,
-      organizationId,
-      method: 'Email',
-      status: 'failure',
-      failureReason: 'locked',
-    });
-    throw error;
-  }
+  await assertNotLockedForSignIn(ctx, user, { organizationId, method: 'Email' });
   await verifySecondFactor(ctx, {
     method: 'Email',
     user,
