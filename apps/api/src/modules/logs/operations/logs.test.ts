@@ -140,7 +140,11 @@ describe('audit logs', () => {
       { userId: contributor.userId },
       ours.admin.token,
     );
-    expect(own.data?.userAuditLogs.data.map((r) => [r.action, r.status])).toEqual([['createAuthorizationRole', 'denied']]);
+    // Newest first: the refused role creation, then the registration from the invitation.
+    expect(own.data?.userAuditLogs.data.map((r) => [r.action, r.status])).toEqual([
+      ['createAuthorizationRole', 'denied'],
+      ['register', 'success'],
+    ]);
   });
 });
 
