@@ -2,6 +2,7 @@ import { lexicographicSortSchema } from 'graphql';
 import { withMutationAudit } from './audit-mutations.ts';
 import { builder } from './builder.ts';
 import './common.graphql.ts';
+import './sorting.graphql.ts';
 import '../modules/platform/platform.graphql.ts';
 import '../modules/contact/contact.graphql.ts';
 import '../modules/audit/audit.graphql.ts';

@@ -46,6 +46,37 @@ describe('DataTable', () => {
     expect(names()).toEqual(['gamma', 'beta', 'Alpha']);
   });
 
+  it('leaves ordering to the caller for server-sorted columns, by keyboard too, keeping the rows as given', async () => {
+    const user = userEvent.setup();
+    const serverColumns: Column<Row>[] = [
+      { id: 'name', header: 'Name', sortable: true, cell: (r) => r.name },
+      { id: 'count', header: 'Count', cell: (r) => r.count ?? '—' },
+    ];
+    const onSortChange = vi.fn();
+    const { rerender } = render(
+      <DataTable caption="Things" columns={serverColumns} rows={rows} getRowId={(r) => r.id} sort={null} onSortChange={onSortChange} />,
+    );
+    expect(screen.queryByRole('button', { name: 'Count' })).toBeNull();
+    const header = screen.getByRole('button', { name: 'Name' });
+    header.focus();
+    await user.keyboard('{Enter}');
+    expect(onSortChange).toHaveBeenLastCalledWith({ columnId: 'name', direction: 'asc' });
+    rerender(
+      <DataTable
+        caption="Things"
+        columns={serverColumns}
+        rows={rows}
+        getRowId={(r) => r.id}
+        sort={{ columnId: 'name', direction: 'desc' }}
+        onSortChange={onSortChange}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+    expect(names()).toEqual(['beta', 'Alpha', 'gamma']);
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    expect(onSortChange).toHaveBeenLastCalledWith(null);
+  });
+
   it('moves between rows with the arrow keys and opens one with Enter', async () => {
     const user = userEvent.setup();
     const onRowActivate = vi.fn();

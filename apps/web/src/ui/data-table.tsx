@@ -14,6 +14,8 @@ export type Column<T> = {
   cell: (row: T) => ReactNode;
   /** Makes the column sortable; the value rows are compared by. */
   sortValue?: (row: T) => SortValue;
+  /** Makes the column sortable by the caller (`sort` + `onSortChange`), e.g. when the server orders the rows. */
+  sortable?: boolean;
   /** Classes for both header and cells, e.g. `hidden md:table-cell` to drop a column on phones. */
   className?: string;
   /** Renders the header visually hidden (an actions column still needs a name). */
@@ -164,7 +166,7 @@ export const DataTable = <T,>({
                   >
                     {column.hideHeader ? (
                       <span className="sr-only">{column.header}</span>
-                    ) : column.sortValue ? (
+                    ) : column.sortValue || column.sortable ? (
                       <button
                         type="button"
                         onClick={() => setSort(nextSort(sort, column.id))}

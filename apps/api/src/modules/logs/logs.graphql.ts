@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { builder } from '../../schema/builder.ts';
 import { pageOf, PaginationInput } from '../../schema/common.graphql.ts';
+import { sortInputOf } from '../../schema/sorting.graphql.ts';
 import { pageArg } from '../roles/roles.graphql.ts';
 import { AUDIT_LOG_STATUSES, LOGIN_LOG_METHODS, LOGIN_LOG_STATUSES } from './logs.policy.ts';
-import { type AuditLogRow, findAuditLogs, findUserAuditLogs } from './operations/find-audit-logs.ts';
-import { findLoginLogs, findUserLoginLogs, type LoginLogRow } from './operations/find-login-logs.ts';
+import { AUDIT_LOG_SORT_FIELDS, type AuditLogRow, findAuditLogs, findUserAuditLogs } from './operations/find-audit-logs.ts';
+import { findLoginLogs, findUserLoginLogs, LOGIN_LOG_SORT_FIELDS, type LoginLogRow } from './operations/find-login-logs.ts';
 
 const AuditLogRef = builder.objectRef<AuditLogRow>('AuditLog').implement({
   description: 'One entry of the append-only, hash-chained audit trail.',
@@ -93,27 +94,46 @@ const LoginLogFilterInput = builder
     }),
   );
 
+const AuditLogSortInput = sortInputOf('AuditLog', AUDIT_LOG_SORT_FIELDS);
+const LoginLogSortInput = sortInputOf('LoginLog', LOGIN_LOG_SORT_FIELDS);
+
 const optionalId = (value: string | number | null | undefined) => (value == null ? null : String(value));
 
 builder.queryField('auditLogs', (t) =>
   t.field({
     type: AuditLogPage,
-    description: "The caller's organization's audit trail, newest first.",
+    description: "The caller's organization's audit trail, newest first unless sort says otherwise.",
     authScopes: { permission: 'audit-logs:read' },
-    args: { filter: t.arg({ type: AuditLogFilterInput, required: false }), pagination: t.arg({ type: PaginationInput, required: false }) },
-    resolve: (_root, { filter, pagination }, ctx) =>
-      findAuditLogs(ctx, { filter: filter ? { ...filter, userId: optionalId(filter.userId) } : null, pagination: pageArg(pagination) }),
+    args: {
+      filter: t.arg({ type: AuditLogFilterInput, required: false }),
+      pagination: t.arg({ type: PaginationInput, required: false }),
+      sort: t.arg({ type: AuditLogSortInput, required: false }),
+    },
+    resolve: (_root, { filter, pagination, sort }, ctx) =>
+      findAuditLogs(ctx, {
+        filter: filter ? { ...filter, userId: optionalId(filter.userId) } : null,
+        pagination: pageArg(pagination),
+        sort,
+      }),
   }),
 );
 
 builder.queryField('loginLogs', (t) =>
   t.field({
     type: LoginLogPage,
-    description: "Sign-in attempts of the caller's organization's users, newest first.",
+    description: "Sign-in attempts of the caller's organization's users, newest first unless sort says otherwise.",
     authScopes: { permission: 'login-logs:read' },
-    args: { filter: t.arg({ type: LoginLogFilterInput, required: false }), pagination: t.arg({ type: PaginationInput, required: false }) },
-    resolve: (_root, { filter, pagination }, ctx) =>
-      findLoginLogs(ctx, { filter: filter ? { ...filter, userId: optionalId(filter.userId) } : null, pagination: pageArg(pagination) }),
+    args: {
+      filter: t.arg({ type: LoginLogFilterInput, required: false }),
+      pagination: t.arg({ type: PaginationInput, required: false }),
+      sort: t.arg({ type: LoginLogSortInput, required: false }),
+    },
+    resolve: (_root, { filter, pagination, sort }, ctx) =>
+      findLoginLogs(ctx, {
+        filter: filter ? { ...filter, userId: optionalId(filter.userId) } : null,
+        pagination: pageArg(pagination),
+        sort,
+      }),
   }),
 );
 

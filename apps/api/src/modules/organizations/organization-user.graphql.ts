@@ -12,6 +12,7 @@ import type { Context } from '../../context.ts';
 import { paginationSchema } from '../../lib/pagination.ts';
 import { builder } from '../../schema/builder.ts';
 import { MessageResponseRef, PaginationInput, pageOf } from '../../schema/common.graphql.ts';
+import { sortInputOf } from '../../schema/sorting.graphql.ts';
 import { OrganizationUserRef } from '../auth/auth.graphql.ts';
 import { findUserById, type UserRow } from '../auth/users.ts';
 import { createOrganizationUser } from './operations/create-organization-user.ts';
@@ -25,7 +26,12 @@ import {
   rejectEmailChange,
   requestEmailChange,
 } from './operations/email-change.ts';
-import { findOrganizationUsers, getOrganizationUser, type OrganizationUserWithUser } from './operations/find-organization-users.ts';
+import {
+  findOrganizationUsers,
+  getOrganizationUser,
+  ORGANIZATION_USER_SORT_FIELDS,
+  type OrganizationUserWithUser,
+} from './operations/find-organization-users.ts';
 import { lockOrganizationUser } from './operations/lock-organization-user.ts';
 import { resendOrganizationUserInvitation } from './operations/resend-organization-user-invitation.ts';
 import { updateOrganizationUser } from './operations/update-organization-user.ts';
@@ -97,19 +103,23 @@ const RequestEmailChangeInput = builder
   .inputType('RequestEmailChangeInput', { fields: (t) => ({ newEmail: t.string({ required: true }) }) })
   .validate(requestEmailChangeSchema);
 
+const OrganizationUserSortInput = sortInputOf('OrganizationUser', ORGANIZATION_USER_SORT_FIELDS);
+
 const searchArg = z.string().max(200, { error: 'search must be at most 200 characters' }).nullish();
 const idArg = z.union([z.string(), z.number()]).transform(String);
 
 builder.queryField('organizationUsers', (t) =>
   t.field({
     type: OrganizationUserPageRef,
-    description: 'Users of your organization; search matches first or last name, email and job position.',
+    description:
+      'Users of your organization, by name unless sort says otherwise; search matches first or last name, email and job position.',
     authScopes: { permission: 'users:read' },
     args: {
       pagination: t.arg({ type: PaginationInput, required: false }),
       search: t.arg.string({ required: false, validate: searchArg }),
+      sort: t.arg({ type: OrganizationUserSortInput, required: false }),
     },
-    resolve: (_root, args, ctx) => findOrganizationUsers(ctx, paginationSchema.parse(args.pagination ?? {}), args.search),
+    resolve: (_root, args, ctx) => findOrganizationUsers(ctx, paginationSchema.parse(args.pagination ?? {}), args.search, args.sort),
   }),
 );
 

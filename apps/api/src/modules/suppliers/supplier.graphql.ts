@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { paginationSchema } from '../../lib/pagination.ts';
 import { builder } from '../../schema/builder.ts';
 import { MessageResponseRef, PaginationInput, pageOf } from '../../schema/common.graphql.ts';
+import { sortInputOf } from '../../schema/sorting.graphql.ts';
 import { OrganizationRef } from '../auth/auth.graphql.ts';
 import { completeSupplierRegistration } from './operations/complete-supplier-registration.ts';
-import { findOrganizationRelationships } from './operations/find-organization-relationships.ts';
+import { findOrganizationRelationships, RELATIONSHIP_SORT_FIELDS } from './operations/find-organization-relationships.ts';
 import { type SupplierMatch, supplierMatches } from './operations/find-supplier-matches.ts';
 import { getSupplier } from './operations/get-supplier.ts';
 import { groupSuppliers, type SupplierGroup } from './operations/grouped-suppliers.ts';
@@ -95,6 +96,8 @@ const RelationshipSideRef = builder.enumType('RelationshipSide', {
   values: ['customer', 'supplier'] as const,
 });
 
+const OrganizationRelationshipSortInput = sortInputOf('OrganizationRelationship', RELATIONSHIP_SORT_FIELDS);
+
 const nameArg = z.string().trim().min(1, { error: 'Enter a name' }).max(200, { error: 'The name must be at most 200 characters' });
 
 builder.queryField('organizationRelationships', (t) =>
@@ -107,13 +110,15 @@ builder.queryField('organizationRelationships', (t) =>
       status: t.arg({ type: RelationshipStatusRef, required: false }),
       search: t.arg.string({ required: false, validate: z.string().max(200).nullish() }),
       side: t.arg({ type: RelationshipSideRef, required: false }),
+      sort: t.arg({ type: OrganizationRelationshipSortInput, required: false }),
     },
     resolve: (_root, args, ctx) =>
-      findOrganizationRelationships(ctx, paginationSchema.parse(args.pagination ?? {}), {
-        status: args.status,
-        search: args.search,
-        side: args.side,
-      }),
+      findOrganizationRelationships(
+        ctx,
+        paginationSchema.parse(args.pagination ?? {}),
+        { status: args.status, search: args.search, side: args.side },
+        args.sort,
+      ),
   }),
 );
 

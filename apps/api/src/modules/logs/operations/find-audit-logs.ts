@@ -4,11 +4,23 @@ import { and, count, desc, eq, gte, lte } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pagination.ts';
+import { type Sort, sortOrder } from '../../../lib/sorting.ts';
 import { isUuid } from '../../auth/users.ts';
 import { getMemberEmail, requireActor } from '../../roles/role-store.ts';
 import { dateRangeRefusal } from '../logs.policy.ts';
 
 export type AuditLogRow = typeof auditLogs.$inferSelect & { email: string | null };
+
+export const AUDIT_LOG_SORT_FIELDS = ['createdAt', 'email', 'action', 'resource', 'status'] as const;
+export type AuditLogSortField = (typeof AUDIT_LOG_SORT_FIELDS)[number];
+
+const sortColumns = {
+  createdAt: auditLogs.createdAt,
+  email: users.email,
+  action: auditLogs.action,
+  resource: auditLogs.resource,
+  status: auditLogs.status,
+};
 
 export type AuditLogFilter = {
   userId?: string | null;
@@ -20,12 +32,12 @@ export type AuditLogFilter = {
 };
 
 /**
- * The caller's organization's audit trail, newest first, filtered by who, what and when. Only rows
+ * The caller's organization's audit trail, newest first unless `sort` says otherwise, filtered by who, what and when. Only rows
  * of the caller's organization ever match, whatever the filter says.
  */
 export const findAuditLogs = async (
   ctx: Context,
-  input: { filter?: AuditLogFilter | null; pagination: Pagination },
+  input: { filter?: AuditLogFilter | null; pagination: Pagination; sort?: Sort<AuditLogSortField> | null },
 ): Promise<Page<AuditLogRow>> => {
   const actor = requireActor(ctx);
   const filter = input.filter ?? {};
@@ -48,7 +60,7 @@ export const findAuditLogs = async (
     .from(auditLogs)
     .leftJoin(users, eq(users.id, auditLogs.userId))
     .where(where)
-    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.sequence))
+    .orderBy(...sortOrder(input.sort, sortColumns, auditLogs.id, [desc(auditLogs.createdAt), desc(auditLogs.sequence)]))
     .limit(input.pagination.pageSize)
     .offset(pageOffset(input.pagination));
   return toPage(

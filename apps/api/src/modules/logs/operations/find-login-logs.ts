@@ -3,11 +3,24 @@ import { and, count, desc, eq, gte, lte } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pagination.ts';
+import { type Sort, sortOrder } from '../../../lib/sorting.ts';
 import { isUuid } from '../../auth/users.ts';
 import { getMemberEmail, requireActor } from '../../roles/role-store.ts';
 import { dateRangeRefusal } from '../logs.policy.ts';
 
 export type LoginLogRow = typeof loginLogs.$inferSelect & { email: string | null };
+
+export const LOGIN_LOG_SORT_FIELDS = ['createdAt', 'email', 'method', 'status', 'device', 'ipAddress'] as const;
+export type LoginLogSortField = (typeof LOGIN_LOG_SORT_FIELDS)[number];
+
+const sortColumns = {
+  createdAt: loginLogs.createdAt,
+  email: users.email,
+  method: loginLogs.method,
+  status: loginLogs.status,
+  device: [loginLogs.browser, loginLogs.os],
+  ipAddress: loginLogs.ipAddress,
+};
 
 export type LoginLogFilter = {
   userId?: string | null;
@@ -17,10 +30,10 @@ export type LoginLogFilter = {
   to?: Date | null;
 };
 
-/** Sign-in attempts of the caller's organization's users, newest first. */
+/** Sign-in attempts of the caller's organization's users, newest first unless `sort` says otherwise. */
 export const findLoginLogs = async (
   ctx: Context,
-  input: { filter?: LoginLogFilter | null; pagination: Pagination },
+  input: { filter?: LoginLogFilter | null; pagination: Pagination; sort?: Sort<LoginLogSortField> | null },
 ): Promise<Page<LoginLogRow>> => {
   const actor = requireActor(ctx);
   const filter = input.filter ?? {};
@@ -42,7 +55,7 @@ export const findLoginLogs = async (
     .from(loginLogs)
     .leftJoin(users, eq(users.id, loginLogs.userId))
     .where(where)
-    .orderBy(desc(loginLogs.createdAt), desc(loginLogs.id))
+    .orderBy(...sortOrder(input.sort, sortColumns, loginLogs.id, [desc(loginLogs.createdAt), desc(loginLogs.id)]))
     .limit(input.pagination.pageSize)
     .offset(pageOffset(input.pagination));
   return toPage(

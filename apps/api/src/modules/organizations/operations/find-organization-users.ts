@@ -1,9 +1,10 @@
 import type { Executor } from '@tidewise/db/client';
 import { organizationUsers, users } from '@tidewise/db/schema/identity';
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pagination.ts';
+import { type Sort, sortOrder } from '../../../lib/sorting.ts';
 import { isUuid, type UserRow } from '../../auth/users.ts';
 import { requireActor } from '../members.ts';
 
@@ -14,11 +15,22 @@ export type OrganizationUserWithUser = OrganizationUserRow & { user?: UserRow };
 /** `%` and `_` typed by a person are literal characters, not wildcards. */
 export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The organization's users, searchable by first or last name, email and job position. */
+export const ORGANIZATION_USER_SORT_FIELDS = ['name', 'email', 'role', 'createdAt'] as const;
+export type OrganizationUserSortField = (typeof ORGANIZATION_USER_SORT_FIELDS)[number];
+
+const sortColumns = {
+  name: [sql`lower(${organizationUsers.lastName})`, sql`lower(${organizationUsers.firstName})`, sql`lower(${users.email})`],
+  email: users.email,
+  role: users.role,
+  createdAt: organizationUsers.createdAt,
+};
+
+/** The organization's users, searchable by first or last name, email and job position; by name unless `sort` says otherwise. */
 export const findOrganizationUsers = async (
   ctx: Context,
   pagination: Pagination,
   search?: string | null,
+  sort?: Sort<OrganizationUserSortField> | null,
 ): Promise<Page<OrganizationUserWithUser>> => {
   const actor = requireActor(ctx);
   const term = search?.trim();
@@ -40,7 +52,14 @@ export const findOrganizationUsers = async (
       .from(organizationUsers)
       .innerJoin(users, eq(users.id, organizationUsers.userId))
       .where(where)
-      .orderBy(asc(organizationUsers.lastName), asc(organizationUsers.firstName), asc(users.email), asc(organizationUsers.id))
+      .orderBy(
+        ...sortOrder(sort, sortColumns, organizationUsers.id, [
+          asc(organizationUsers.lastName),
+          asc(organizationUsers.firstName),
+          asc(users.email),
+          asc(organizationUsers.id),
+        ]),
+      )
       .limit(pagination.pageSize)
       .offset(pageOffset(pagination)),
     ctx.db.select({ value: count() }).from(organizationUsers).innerJoin(users, eq(users.id, organizationUsers.userId)).where(where),

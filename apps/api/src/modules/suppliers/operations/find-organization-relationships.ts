@@ -1,8 +1,9 @@
 import { organizationRelationships } from '@tidewise/db/schema/identity';
 import { type RelationshipStatus, storedRelationshipStatuses } from '@tidewise/shared/organization';
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pagination.ts';
+import { type Sort, sortOrder } from '../../../lib/sorting.ts';
 import { likePattern } from '../../organizations/operations/find-organization-users.ts';
 import { requireActor } from '../../organizations/members.ts';
 import {
@@ -39,17 +40,33 @@ export const relationshipConditions = (organizationId: string, filter: Relations
   return conditions;
 };
 
-/** The caller's supplier relationships, newest first, filtered by status and the other side's name. */
+export const RELATIONSHIP_SORT_FIELDS = ['name', 'status', 'createdAt', 'verifiedAt'] as const;
+export type RelationshipSortField = (typeof RELATIONSHIP_SORT_FIELDS)[number];
+
+/** `name` is the other side's name: the supplier's for the caller as customer, the customer's otherwise. */
+const sortColumns = (organizationId: string) => ({
+  name: sql`lower(case when ${organizationRelationships.customerOrganizationId} = ${organizationId} then ${supplierOrg.name} else ${customerOrg.name} end)`,
+  status: organizationRelationships.status,
+  createdAt: organizationRelationships.createdAt,
+  verifiedAt: organizationRelationships.verifiedAt,
+});
+
+/** The caller's supplier relationships, newest first unless `sort` says otherwise, filtered by status and the other side's name. */
 export const findOrganizationRelationships = async (
   ctx: Context,
   pagination: Pagination,
   filter: RelationshipFilter,
+  sort?: Sort<RelationshipSortField> | null,
 ): Promise<Page<RelationshipWithOrganizations>> => {
   const actor = requireActor(ctx);
   const where = and(...relationshipConditions(actor.organizationId, filter));
+  const order = sortOrder(sort, sortColumns(actor.organizationId), organizationRelationships.id, [
+    desc(organizationRelationships.createdAt),
+    desc(organizationRelationships.id),
+  ]);
   const [rows, [total]] = await Promise.all([
     selectRelationships(ctx.db, where)
-      .orderBy(desc(organizationRelationships.createdAt), desc(organizationRelationships.id))
+      .orderBy(...order)
       .limit(pagination.pageSize)
       .offset(pageOffset(pagination)),
     ctx.db

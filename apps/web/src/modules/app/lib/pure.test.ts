@@ -8,6 +8,7 @@ import { relationshipActions } from '../suppliers/transitions.ts';
 import { userRoleChanges } from '../users/user-roles-dialog.tsx';
 import { roleLabel, userStatus } from '../users/user-status.ts';
 import { errorMessage, FALLBACK_MESSAGE, mutationFailure } from './errors.ts';
+import { toSortInput } from './sort.ts';
 
 const labels = (items: AppNavItem[]) => items.map((i) => i.label);
 
@@ -126,5 +127,15 @@ describe('error messages', () => {
     expect(mutationFailure({ data: { r: { success: false, message: 'Nope', errors: [] } } }, (d) => d.r)).toBe('Nope');
     expect(mutationFailure({ data: { r: { success: true } } }, (d) => d.r)).toBeNull();
     expect(mutationFailure({ data: null }, () => null)).toBe(FALLBACK_MESSAGE);
+  });
+});
+
+describe('server sort variable', () => {
+  const fields = { added: 'createdAt', name: 'name' } as const;
+  it('maps a header to its server field and direction, and no sort or an unknown column to the default order', () => {
+    expect(toSortInput({ columnId: 'added', direction: 'desc' }, fields)).toEqual({ field: 'createdAt', direction: 'DESC' });
+    expect(toSortInput({ columnId: 'name', direction: 'asc' }, fields)).toEqual({ field: 'name', direction: 'ASC' });
+    expect(toSortInput({ columnId: 'status', direction: 'asc' }, fields)).toBeNull();
+    expect(toSortInput(null, fields)).toBeNull();
   });
 });

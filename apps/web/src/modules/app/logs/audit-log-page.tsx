@@ -4,7 +4,7 @@ import { useQuery } from 'urql';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import { type Column, DataTable, type SortState } from '../../../ui/data-table.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
@@ -19,6 +19,17 @@ import { compactFilter, endOfDay, rangeError, startOfDay } from './filters.ts';
 import { type AuditLog, type AuditLogFilter, AuditLogsQuery } from './graphql.ts';
 import { auditStatusVariant } from './status.ts';
 import { UserSelect } from './user-select.tsx';
+import { toSortInput } from '../lib/sort.ts';
+import type { AuditLogSortField } from './graphql.ts';
+
+/** Table column id → the list's server-side sort field. */
+const SORT_FIELDS: Record<string, AuditLogSortField> = {
+  time: 'createdAt',
+  user: 'email',
+  action: 'action',
+  resource: 'resource',
+  status: 'status',
+};
 
 const PAGE_SIZE = 25;
 const STATUSES = ['success', 'failure', 'denied'];
@@ -43,8 +54,12 @@ export const AuditLogPage = () => {
   const [filter, setFilter] = useState<AuditLogFilter | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<SortState>(null);
   const [open, setOpen] = useState<AuditLog | null>(null);
-  const [result, refetch] = useQuery({ query: AuditLogsQuery, variables: { filter, pagination: { page, pageSize: PAGE_SIZE } } });
+  const [result, refetch] = useQuery({
+    query: AuditLogsQuery,
+    variables: { filter, pagination: { page, pageSize: PAGE_SIZE }, sort: toSortInput(sort, SORT_FIELDS) },
+  });
   const logs = result.data?.auditLogs.data ?? [];
   const pageInfo = result.data?.auditLogs.pageInfo;
 
@@ -68,33 +83,33 @@ export const AuditLogPage = () => {
     {
       id: 'time',
       header: 'Time',
-      sortValue: (l) => l.createdAt,
+      sortable: true,
       cell: (l) => <span className="whitespace-nowrap">{formatDateTime(l.createdAt)}</span>,
     },
     {
       id: 'user',
       header: 'User',
-      sortValue: (l) => l.email,
+      sortable: true,
       cell: (l) => <span className="[overflow-wrap:anywhere]">{l.email ?? 'System'}</span>,
     },
     {
       id: 'action',
       header: 'Action',
-      sortValue: (l) => l.action,
+      sortable: true,
       className: 'hidden md:table-cell',
       cell: (l) => <span className="font-mono text-xs">{l.action}</span>,
     },
     {
       id: 'resource',
       header: 'Resource',
-      sortValue: (l) => l.resource,
+      sortable: true,
       className: 'hidden lg:table-cell',
       cell: (l) => humanize(l.resource),
     },
     {
       id: 'status',
       header: 'Status',
-      sortValue: (l) => l.status,
+      sortable: true,
       cell: (l) => <StatusBadge variant={auditStatusVariant(l.status)}>{humanize(l.status)}</StatusBadge>,
     },
     {
@@ -181,6 +196,11 @@ export const AuditLogPage = () => {
       <DataTable
         caption="Audit log entries"
         columns={columns}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
         rows={logs}
         getRowId={(l) => l.id}
         onRowActivate={setOpen}

@@ -1,5 +1,9 @@
 import { gql } from 'urql';
+import type { SortInput } from '../lib/sort.ts';
 import type { PageInfo } from '../roles/graphql.ts';
+
+export type AuditLogSortField = 'createdAt' | 'email' | 'action' | 'resource' | 'status';
+export type LoginLogSortField = 'createdAt' | 'email' | 'method' | 'status' | 'device' | 'ipAddress';
 
 export type Changes = Record<string, { before?: unknown; after?: unknown }>;
 
@@ -54,10 +58,10 @@ const PAGE_INFO = 'pageInfo { totalPages currentPage totalCount hasNextPage hasP
 
 export const AuditLogsQuery = gql<
   { auditLogs: { data: AuditLog[]; pageInfo: PageInfo } },
-  { filter: AuditLogFilter | null; pagination: Pagination }
+  { filter: AuditLogFilter | null; pagination: Pagination; sort: SortInput<AuditLogSortField> | null }
 >(`
-  query AuditLogs($filter: AuditLogFilterInput, $pagination: PaginationInput) {
-    auditLogs(filter: $filter, pagination: $pagination) {
+  query AuditLogs($filter: AuditLogFilterInput, $pagination: PaginationInput, $sort: AuditLogSortInput) {
+    auditLogs(filter: $filter, pagination: $pagination, sort: $sort) {
       data { id action changes description resource resourceId serviceName status userId email metadata sequence createdAt }
       ${PAGE_INFO}
     }
@@ -66,10 +70,10 @@ export const AuditLogsQuery = gql<
 
 export const LoginLogsQuery = gql<
   { loginLogs: { data: LoginLog[]; pageInfo: PageInfo } },
-  { filter: LoginLogFilter | null; pagination: Pagination }
+  { filter: LoginLogFilter | null; pagination: Pagination; sort: SortInput<LoginLogSortField> | null }
 >(`
-  query LoginLogs($filter: LoginLogFilterInput, $pagination: PaginationInput) {
-    loginLogs(filter: $filter, pagination: $pagination) {
+  query LoginLogs($filter: LoginLogFilterInput, $pagination: PaginationInput, $sort: LoginLogSortInput) {
+    loginLogs(filter: $filter, pagination: $pagination, sort: $sort) {
       data { id browser failureReason ipAddress method os status userId email createdAt }
       ${PAGE_INFO}
     }

@@ -4,7 +4,7 @@ import { useQuery } from 'urql';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import { type Column, DataTable, type SortState } from '../../../ui/data-table.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
@@ -16,6 +16,18 @@ import { useViewer } from '../lib/viewer.ts';
 import { compactFilter, endOfDay, rangeError, startOfDay } from './filters.ts';
 import { type LoginLog, type LoginLogFilter, LoginLogsQuery } from './graphql.ts';
 import { UserSelect } from './user-select.tsx';
+import { toSortInput } from '../lib/sort.ts';
+import type { LoginLogSortField } from './graphql.ts';
+
+/** Table column id → the list's server-side sort field. */
+const SORT_FIELDS: Record<string, LoginLogSortField> = {
+  time: 'createdAt',
+  user: 'email',
+  method: 'method',
+  status: 'status',
+  device: 'device',
+  ip: 'ipAddress',
+};
 
 const PAGE_SIZE = 25;
 const STATUS_LABELS: Record<string, string> = { success: 'Signed in', mfa_required: 'Second factor asked', failure: 'Failed' };
@@ -38,7 +50,11 @@ export const SignInLogPage = () => {
   const [filter, setFilter] = useState<LoginLogFilter | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const [result, refetch] = useQuery({ query: LoginLogsQuery, variables: { filter, pagination: { page, pageSize: PAGE_SIZE } } });
+  const [sort, setSort] = useState<SortState>(null);
+  const [result, refetch] = useQuery({
+    query: LoginLogsQuery,
+    variables: { filter, pagination: { page, pageSize: PAGE_SIZE }, sort: toSortInput(sort, SORT_FIELDS) },
+  });
   const logs = result.data?.loginLogs.data ?? [];
   const pageInfo = result.data?.loginLogs.pageInfo;
 
@@ -64,26 +80,26 @@ export const SignInLogPage = () => {
     {
       id: 'time',
       header: 'Time',
-      sortValue: (l) => l.createdAt,
+      sortable: true,
       cell: (l) => <span className="whitespace-nowrap">{formatDateTime(l.createdAt)}</span>,
     },
     {
       id: 'user',
       header: 'User',
-      sortValue: (l) => l.email,
+      sortable: true,
       cell: (l) => <span className="[overflow-wrap:anywhere]">{l.email ?? 'Unknown'}</span>,
     },
     {
       id: 'method',
       header: 'Method',
-      sortValue: (l) => l.method,
+      sortable: true,
       className: 'hidden md:table-cell',
       cell: (l) => METHOD_LABELS[l.method] ?? l.method,
     },
     {
       id: 'status',
       header: 'Result',
-      sortValue: (l) => l.status,
+      sortable: true,
       cell: (l) => (
         <div className="flex flex-col items-start gap-1">
           <StatusBadge variant={statusVariant(l.status)}>{STATUS_LABELS[l.status] ?? humanize(l.status)}</StatusBadge>
@@ -94,14 +110,14 @@ export const SignInLogPage = () => {
     {
       id: 'device',
       header: 'Device',
-      sortValue: (l) => `${l.browser ?? ''} ${l.os ?? ''}`,
+      sortable: true,
       className: 'hidden lg:table-cell',
       cell: (l) => [l.browser, l.os].filter(Boolean).join(' on ') || '—',
     },
     {
       id: 'ip',
       header: 'IP address',
-      sortValue: (l) => l.ipAddress,
+      sortable: true,
       className: 'hidden lg:table-cell',
       cell: (l) => <span className="font-mono text-xs">{l.ipAddress ?? '—'}</span>,
     },
@@ -177,6 +193,11 @@ export const SignInLogPage = () => {
       <DataTable
         caption="Sign-in attempts"
         columns={columns}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
         rows={logs}
         getRowId={(l) => l.id}
         loading={result.fetching && !result.data}

@@ -1,6 +1,9 @@
 import type { RelationshipStatus } from '@tidewise/shared/organization';
 import { gql } from 'urql';
+import type { SortInput } from '../lib/sort.ts';
 import type { PageInfo } from '../roles/graphql.ts';
+
+export type RelationshipSortField = 'name' | 'status' | 'createdAt' | 'verifiedAt';
 
 type OrganizationSummary = { id: string; name: string; registrationStatus: string | null; location: string | null };
 
@@ -23,10 +26,22 @@ const RELATIONSHIP_FIELDS = `
 
 export const RelationshipsQuery = gql<
   { organizationRelationships: { data: OrganizationRelationship[]; pageInfo: PageInfo } },
-  { pagination: { page: number; pageSize: number }; status: RelationshipStatus | null; search: string | null; side: RelationshipSide }
+  {
+    pagination: { page: number; pageSize: number };
+    status: RelationshipStatus | null;
+    search: string | null;
+    side: RelationshipSide;
+    sort: SortInput<RelationshipSortField> | null;
+  }
 >(`
-  query OrganizationRelationships($pagination: PaginationInput, $status: RelationshipStatus, $search: String, $side: RelationshipSide) {
-    organizationRelationships(pagination: $pagination, status: $status, search: $search, side: $side) {
+  query OrganizationRelationships(
+    $pagination: PaginationInput
+    $status: RelationshipStatus
+    $search: String
+    $side: RelationshipSide
+    $sort: OrganizationRelationshipSortInput
+  ) {
+    organizationRelationships(pagination: $pagination, status: $status, search: $search, side: $side, sort: $sort) {
       data { ${RELATIONSHIP_FIELDS} }
       pageInfo { totalPages currentPage totalCount hasNextPage hasPreviousPage }
     }

@@ -12,7 +12,7 @@ import { useSession } from '../../../lib/session.tsx';
 import { Alert } from '../../../ui/alert.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import { type Column, DataTable, type SortState } from '../../../ui/data-table.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -39,6 +39,16 @@ import {
 } from './graphql.ts';
 import { InviteSupplierDialog } from './invite-supplier-dialog.tsx';
 import { type RelationshipAction, relationshipActions } from './transitions.ts';
+import { toSortInput } from '../lib/sort.ts';
+import type { RelationshipSortField } from './graphql.ts';
+
+/** Table column id → the list's server-side sort field. */
+const SORT_FIELDS: Record<string, RelationshipSortField> = {
+  organization: 'name',
+  status: 'status',
+  invited: 'createdAt',
+  verified: 'verifiedAt',
+};
 
 const PAGE_SIZE = 20;
 
@@ -66,11 +76,18 @@ export const SuppliersPage = () => {
   usePageMeta({ title, description: isSupplier ? 'The customers you share data with.' : 'The suppliers you collect emissions data from.' });
   const { can } = useViewer();
   const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<SortState>(null);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<RelationshipStatus | ''>('');
   const [result, refetch] = useQuery({
     query: RelationshipsQuery,
-    variables: { pagination: { page, pageSize: PAGE_SIZE }, status: status || null, search: search || null, side },
+    variables: {
+      pagination: { page, pageSize: PAGE_SIZE },
+      status: status || null,
+      search: search || null,
+      side,
+      sort: toSortInput(sort, SORT_FIELDS),
+    },
   });
   const [inviteOpen, setInviteOpen] = useState(false);
   const [change, setChange] = useState<{ relationship: OrganizationRelationship; action: RelationshipAction } | null>(null);
@@ -97,7 +114,7 @@ export const SuppliersPage = () => {
     {
       id: 'organization',
       header: isSupplier ? 'Customer' : 'Supplier',
-      sortValue: (r) => other(r).name,
+      sortable: true,
       cell: (r) => {
         const registration = registrationLabel(other(r).registrationStatus);
         return (
@@ -111,20 +128,20 @@ export const SuppliersPage = () => {
     {
       id: 'status',
       header: 'Status',
-      sortValue: (r) => RELATIONSHIP_STATUSES.indexOf(r.status),
+      sortable: true,
       cell: (r) => <StatusBadge variant={STATUS_VARIANT[r.status]}>{RELATIONSHIP_STATUS_LABELS[r.status]}</StatusBadge>,
     },
     {
       id: 'invited',
       header: 'Invited',
-      sortValue: (r) => r.createdAt,
+      sortable: true,
       className: 'hidden md:table-cell',
       cell: (r) => formatDate(r.createdAt),
     },
     {
       id: 'verified',
       header: 'Since',
-      sortValue: (r) => r.verifiedAt,
+      sortable: true,
       className: 'hidden md:table-cell',
       cell: (r) => formatDate(r.verifiedAt),
     },
@@ -221,6 +238,11 @@ export const SuppliersPage = () => {
       <DataTable
         caption={isSupplier ? 'Customer relationships' : 'Supplier relationships'}
         columns={columns}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
         rows={relationships}
         getRowId={(r) => r.id}
         loading={result.fetching && !result.data}

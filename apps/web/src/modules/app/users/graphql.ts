@@ -1,4 +1,5 @@
 import { gql } from 'urql';
+import type { SortInput } from '../lib/sort.ts';
 import type { AuthorizationRole, PageInfo } from '../roles/graphql.ts';
 
 export type OrganizationUser = {
@@ -20,12 +21,14 @@ const PAGE_INFO = 'pageInfo { totalPages currentPage totalCount hasNextPage hasP
 
 export type Pagination = { page: number; pageSize: number };
 
+export type OrganizationUserSortField = 'name' | 'email' | 'role' | 'createdAt';
+
 export const OrganizationUsersQuery = gql<
   { organizationUsers: { data: OrganizationUser[]; pageInfo: PageInfo } },
-  { pagination: Pagination; search: string | null }
+  { pagination: Pagination; search: string | null; sort: SortInput<OrganizationUserSortField> | null }
 >(`
-  query OrganizationUsers($pagination: PaginationInput, $search: String) {
-    organizationUsers(pagination: $pagination, search: $search) {
+  query OrganizationUsers($pagination: PaginationInput, $search: String, $sort: OrganizationUserSortInput) {
+    organizationUsers(pagination: $pagination, search: $search, sort: $sort) {
       data { ${USER_FIELDS} }
       ${PAGE_INFO}
     }

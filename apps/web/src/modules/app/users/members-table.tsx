@@ -4,7 +4,7 @@ import { useMutation, useQuery } from 'urql';
 import { Alert } from '../../../ui/alert.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import { type Column, DataTable, type SortState } from '../../../ui/data-table.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -30,6 +30,11 @@ import {
 import { LockUserDialog } from './lock-user-dialog.tsx';
 import { roleLabel, USER_STATUS_LABELS, type UserStatus, userStatus } from './user-status.ts';
 import { UserRolesDialog } from './user-roles-dialog.tsx';
+import { toSortInput } from '../lib/sort.ts';
+import type { OrganizationUserSortField } from './graphql.ts';
+
+/** Table column id → the list's server-side sort field. */
+const SORT_FIELDS: Record<string, OrganizationUserSortField> = { name: 'name', email: 'email', role: 'role', added: 'createdAt' };
 
 const PAGE_SIZE = 20;
 const STATUS_VARIANT: Record<UserStatus, 'success' | 'secondary' | 'destructive'> = {
@@ -44,10 +49,11 @@ type Pending = { kind: 'roles' | 'lock' | 'unlock' | 'remove'; user: Organizatio
 export const MembersTable = ({ notice }: { notice: string | null }) => {
   const { can, viewer } = useViewer();
   const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<SortState>(null);
   const [search, setSearch] = useState('');
   const [result, refetch] = useQuery({
     query: OrganizationUsersQuery,
-    variables: { pagination: { page, pageSize: PAGE_SIZE }, search: search || null },
+    variables: { pagination: { page, pageSize: PAGE_SIZE }, search: search || null, sort: toSortInput(sort, SORT_FIELDS) },
   });
   const [pending, setPending] = useState<Pending>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -74,7 +80,7 @@ export const MembersTable = ({ notice }: { notice: string | null }) => {
     {
       id: 'name',
       header: 'Name',
-      sortValue: (u) => personName(u),
+      sortable: true,
       cell: (u) => (
         <div className="flex min-w-0 flex-col">
           <span className="font-medium">{personName(u)}</span>
@@ -86,15 +92,14 @@ export const MembersTable = ({ notice }: { notice: string | null }) => {
     {
       id: 'email',
       header: 'Email',
-      sortValue: (u) => u.email,
+      sortable: true,
       className: 'hidden md:table-cell',
       cell: (u) => <span className="break-all">{u.email}</span>,
     },
-    { id: 'role', header: 'Role', sortValue: (u) => roleLabel(u.role), cell: (u) => roleLabel(u.role) },
+    { id: 'role', header: 'Role', sortable: true, cell: (u) => roleLabel(u.role) },
     {
       id: 'status',
       header: 'Status',
-      sortValue: (u) => userStatus(u),
       cell: (u) => {
         const status = userStatus(u);
         return (
@@ -107,7 +112,7 @@ export const MembersTable = ({ notice }: { notice: string | null }) => {
     {
       id: 'added',
       header: 'Added',
-      sortValue: (u) => u.createdAt,
+      sortable: true,
       className: 'hidden lg:table-cell',
       cell: (u) => formatDate(u.createdAt),
     },
@@ -186,6 +191,11 @@ export const MembersTable = ({ notice }: { notice: string | null }) => {
       <DataTable
         caption="Users of the organisation"
         columns={columns}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
         rows={users}
         getRowId={(u) => u.id}
         loading={result.fetching && !result.data}
