@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-
-const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date());
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { type AnyPgColumn, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { idColumn as id, createdAtColumn as createdAt, updatedAtColumn as updatedAt, timestampColumn as at } from './columns.ts';
 
 /** Customers and suppliers. A supplier records the customer organization that created it. */
 export const organizations = pgTable('organizations', {

@@ -12,7 +12,7 @@ import { Input } from '../../ui/input.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { AuthCard } from '../auth/components/auth-card.tsx';
 import { EmailCodeVerification } from '../auth/components/email-code-verification.tsx';
-import { describedBy, Field } from '../auth/components/field.tsx';
+import { describedBy, FormField } from '../../ui/form-field.tsx';
 import { PasswordInput } from '../auth/components/password-input.tsx';
 import { registrationStrength } from '../auth/components/password-strength.ts';
 import { ServerAlert } from '../auth/components/server-alert.tsx';
@@ -165,10 +165,10 @@ const CreateAccount = ({ token, user, onRegistered }: { token: string; user: Inv
     >
       <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
         <ServerAlert message={serverError} />
-        <Field id="supplier-email" label="Email">
+        <FormField id="supplier-email" label="Email">
           <Input id="supplier-email" type="email" value={user.email} readOnly autoComplete="username" className="bg-muted" />
-        </Field>
-        <Field id="supplier-password" label="Password" error={errors.password}>
+        </FormField>
+        <FormField id="supplier-password" label="Password" error={errors.password}>
           <PasswordInput
             id="supplier-password"
             autoComplete="new-password"
@@ -180,11 +180,11 @@ const CreateAccount = ({ token, user, onRegistered }: { token: string; user: Inv
               .join(' ')}
             required
           />
-        </Field>
+        </FormField>
         <div id="supplier-password-strength">
           <StrengthMeter value={strength.value} label={strength.label} criteria={strength.criteria} />
         </div>
-        <Field id="supplier-confirmation" label="Confirm password" error={errors.confirmation}>
+        <FormField id="supplier-confirmation" label="Confirm password" error={errors.confirmation}>
           <PasswordInput
             id="supplier-confirmation"
             autoComplete="new-password"
@@ -194,7 +194,7 @@ const CreateAccount = ({ token, user, onRegistered }: { token: string; user: Inv
             aria-describedby={describedBy('supplier-confirmation', { error: errors.confirmation })}
             required
           />
-        </Field>
+        </FormField>
         <SubmitButton pending={pending} pendingLabel="Creating account…">
           Create Account
         </SubmitButton>

@@ -10,7 +10,7 @@ import { Input } from '../../../ui/input.tsx';
 import { Skeleton } from '../../../ui/skeleton.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { describedBy, FormField } from '../components/form-field.tsx';
+import { describedBy, FormField } from '../../../ui/form-field.tsx';
 import { QueryError } from '../components/query-state.tsx';
 import { ServerAlert } from '../components/server-alert.tsx';
 import { mutationFailure } from '../lib/errors.ts';

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { describedBy, FormField } from '../components/form-field.tsx';
+import { describedBy, FormField } from '../../../ui/form-field.tsx';
 import { ServerAlert } from '../components/server-alert.tsx';
 import { mutationFailure } from '../lib/errors.ts';
 import { MyOrganizationUserQuery, UpdateMyProfileMutation } from './graphql.ts';

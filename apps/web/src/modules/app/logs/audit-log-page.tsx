@@ -8,7 +8,7 @@ import { type Column, DataTable, type SortState } from '../../../ui/data-table.t
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
-import { FormField } from '../components/form-field.tsx';
+import { FormField } from '../../../ui/form-field.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { QueryError } from '../components/query-state.tsx';
 import { formatDateTime, humanize } from '../lib/format.ts';

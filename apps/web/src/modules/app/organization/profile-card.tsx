@@ -6,7 +6,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { describedBy, FormField } from '../components/form-field.tsx';
+import { describedBy, FormField } from '../../../ui/form-field.tsx';
 import { ServerAlert } from '../components/server-alert.tsx';
 import { mutationFailure } from '../lib/errors.ts';
 import { humanize } from '../lib/format.ts';

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { FormField } from '../components/form-field.tsx';
+import { FormField } from '../../../ui/form-field.tsx';
 import { ServerAlert } from '../components/server-alert.tsx';
 import { mutationFailure } from '../lib/errors.ts';
 import { type OrganizationSetting, type Timezone, UpdateOrganizationSettingMutation } from './graphql.ts';

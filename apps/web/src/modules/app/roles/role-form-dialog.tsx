@@ -3,7 +3,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../ui/dialog.tsx';
 import { Input, Textarea } from '../../../ui/input.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { describedBy, FormField } from '../components/form-field.tsx';
+import { describedBy, FormField } from '../../../ui/form-field.tsx';
 import { ServerAlert } from '../components/server-alert.tsx';
 
 export type RoleFormValues = { name: string; description: string };

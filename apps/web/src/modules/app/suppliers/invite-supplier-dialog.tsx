@@ -4,7 +4,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../ui/dialog.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { describedBy, FormField } from '../components/form-field.tsx';
+import { describedBy, FormField } from '../../../ui/form-field.tsx';
 import { ServerAlert } from '../components/server-alert.tsx';
 import { mutationFailure } from '../lib/errors.ts';
 import { type InviteSupplierInput, InviteSupplierMutation, type InviteSupplierResult } from './graphql.ts';

@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '../../../ui/input.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { describedBy, FormField } from '../components/form-field.tsx';
+import { describedBy, FormField } from '../../../ui/form-field.tsx';
 import { ServerAlert } from '../components/server-alert.tsx';
 import { errorMessage, mutationFailure } from '../lib/errors.ts';
 import { CreateOrganizationUserMutation, type RoleOption, RoleOptionsQuery } from './graphql.ts';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useMutation } from 'urql';
 import { Textarea } from '../../../ui/input.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { FormField } from '../components/form-field.tsx';
+import { FormField } from '../../../ui/form-field.tsx';
 import { mutationFailure } from '../lib/errors.ts';
 import { personName } from '../lib/format.ts';
 import { LockOrganizationUserMutation, type OrganizationUser } from './graphql.ts';

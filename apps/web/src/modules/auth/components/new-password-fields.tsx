@@ -1,5 +1,5 @@
 import { PASSWORD_MESSAGES, passwordSchema } from '@tidewise/shared/password';
-import { describedBy, Field } from './field.tsx';
+import { describedBy, FormField } from '../../../ui/form-field.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { registrationStrength } from './password-strength.ts';
 import { StrengthMeter } from './strength-meter.tsx';
@@ -36,7 +36,7 @@ export const NewPasswordFields = ({
   const confirmationId = `${idPrefix}-confirmation`;
   return (
     <>
-      <Field id={passwordId} label="Password" error={errors.password}>
+      <FormField id={passwordId} label="Password" error={errors.password}>
         <PasswordInput
           id={passwordId}
           autoComplete="new-password"
@@ -46,11 +46,11 @@ export const NewPasswordFields = ({
           aria-describedby={[`${passwordId}-strength`, describedBy(passwordId, { error: errors.password })].filter(Boolean).join(' ')}
           required
         />
-      </Field>
+      </FormField>
       <div id={`${passwordId}-strength`}>
         <StrengthMeter value={strength.value} label={strength.label} criteria={strength.criteria} />
       </div>
-      <Field id={confirmationId} label="Confirm password" error={errors.confirmation}>
+      <FormField id={confirmationId} label="Confirm password" error={errors.confirmation}>
         <PasswordInput
           id={confirmationId}
           autoComplete="new-password"
@@ -60,7 +60,7 @@ export const NewPasswordFields = ({
           aria-describedby={describedBy(confirmationId, { error: errors.confirmation })}
           required
         />
-      </Field>
+      </FormField>
     </>
   );
 };

@@ -7,7 +7,7 @@ import { LoginMutation } from '../graphql.ts';
 import { errorMessage } from '../lib/errors.ts';
 import { callbackUrl, prevPathFragment } from '../lib/paths.ts';
 import { clearMfaState, writeStored } from '../lib/storage.ts';
-import { describedBy, Field } from './field.tsx';
+import { describedBy, FormField } from '../../../ui/form-field.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { ServerAlert } from './server-alert.tsx';
 import { SubmitButton } from './submit-button.tsx';
@@ -69,7 +69,7 @@ export const SignInForm = ({ prevPath, defaultEmail = '' }: { prevPath?: string 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
       <ServerAlert message={serverError} />
-      <Field id="login-email" label="Email" error={errors.authKey}>
+      <FormField id="login-email" label="Email" error={errors.authKey}>
         <Input
           id="login-email"
           name="email"
@@ -83,9 +83,9 @@ export const SignInForm = ({ prevPath, defaultEmail = '' }: { prevPath?: string 
           aria-describedby={describedBy('login-email', { error: errors.authKey })}
           required
         />
-      </Field>
+      </FormField>
       <div className="flex flex-col gap-2">
-        <Field id="login-password" label="Password" error={errors.authSecret}>
+        <FormField id="login-password" label="Password" error={errors.authSecret}>
           <PasswordInput
             id="login-password"
             name="password"
@@ -96,7 +96,7 @@ export const SignInForm = ({ prevPath, defaultEmail = '' }: { prevPath?: string 
             aria-describedby={describedBy('login-password', { error: errors.authSecret })}
             required
           />
-        </Field>
+        </FormField>
         <Link to="/auth/forgot-password" className="self-end text-sm font-medium text-primary hover:underline">
           Forgot password?
         </Link>

@@ -7,7 +7,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
-import { Field } from '../components/field.tsx';
+import { FormField } from '../../../ui/form-field.tsx';
 import { ServerAlert } from '../components/server-alert.tsx';
 import { SubmitButton } from '../components/submit-button.tsx';
 import { PasswordResetRequestMutation } from '../graphql.ts';
@@ -83,7 +83,7 @@ export const ForgotPasswordPage = () => {
     >
       <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
         <ServerAlert message={error} />
-        <Field id="reset-email" label="Email">
+        <FormField id="reset-email" label="Email">
           <Input
             id="reset-email"
             type="email"
@@ -95,7 +95,7 @@ export const ForgotPasswordPage = () => {
             required
             autoFocus
           />
-        </Field>
+        </FormField>
         <SubmitButton pending={pending} pendingLabel="Sending code…" disabled={!email.trim()}>
           Send Reset Code
         </SubmitButton>

@@ -8,7 +8,7 @@ import { Alert, AlertDescription, AlertTitle } from '../../../ui/alert.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
-import { Field } from '../components/field.tsx';
+import { FormField } from '../../../ui/form-field.tsx';
 import { MfaMethodChoice } from '../components/mfa-method-choice.tsx';
 import { type NewPasswordErrors, NewPasswordFields, validateNewPassword } from '../components/new-password-fields.tsx';
 import { ServerAlert } from '../components/server-alert.tsx';
@@ -101,9 +101,9 @@ const RegisterForm = ({ token }: { token: string }) => {
     >
       <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
         <ServerAlert message={serverError} />
-        <Field id="register-email" label="Email">
+        <FormField id="register-email" label="Email">
           <Input id="register-email" type="email" value={invited.email} readOnly autoComplete="username" className="bg-muted" />
-        </Field>
+        </FormField>
         <NewPasswordFields
           idPrefix="register"
           password={password}

@@ -7,7 +7,7 @@ import { useMutation } from 'urql';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { Button } from '../../../ui/button.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
-import { describedBy, Field } from '../components/field.tsx';
+import { FormField, describedBy } from '../../../ui/form-field.tsx';
 import { PasswordInput } from '../components/password-input.tsx';
 import { resetStrength } from '../components/password-strength.ts';
 import { ServerAlert } from '../components/server-alert.tsx';
@@ -77,7 +77,7 @@ export const ResetNewPage = () => {
     <AuthCard icon={LockKeyhole} title="Choose a new password" description="Use a password you don't use anywhere else.">
       <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
         <ServerAlert message={error} />
-        <Field id="new-password" label="New password">
+        <FormField id="new-password" label="New password">
           <PasswordInput
             id="new-password"
             autoComplete="new-password"
@@ -86,11 +86,11 @@ export const ResetNewPage = () => {
             aria-describedby="new-password-strength"
             required
           />
-        </Field>
+        </FormField>
         <div id="new-password-strength">
           <StrengthMeter value={strength.value} label={strength.label} criteria={strength.criteria} />
         </div>
-        <Field id="confirm-password" label="Confirm new password" error={mismatch ? PASSWORD_MESSAGES.mismatch : null}>
+        <FormField id="confirm-password" label="Confirm new password" error={mismatch ? PASSWORD_MESSAGES.mismatch : null}>
           <PasswordInput
             id="confirm-password"
             autoComplete="new-password"
@@ -100,7 +100,7 @@ export const ResetNewPage = () => {
             aria-describedby={describedBy('confirm-password', { error: mismatch ? PASSWORD_MESSAGES.mismatch : null })}
             required
           />
-        </Field>
+        </FormField>
         <SubmitButton pending={pending} pendingLabel="Saving…" disabled={!ready}>
           Reset Password
         </SubmitButton>

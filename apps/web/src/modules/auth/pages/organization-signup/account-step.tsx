@@ -4,7 +4,7 @@ import { type SyntheticEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePageMeta } from '../../../../lib/page-meta.ts';
 import { Input } from '../../../../ui/input.tsx';
-import { describedBy, Field } from '../../components/field.tsx';
+import { FormField, describedBy } from '../../../../ui/form-field.tsx';
 import { type NewPasswordErrors, NewPasswordFields, validateNewPassword } from '../../components/new-password-fields.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { signupPassword } from '../../lib/signup-password.ts';
@@ -77,7 +77,7 @@ export const SignupAccountStep = () => {
         <div className="grid gap-5 sm:grid-cols-2">
           {TEXT_FIELDS.map((field) => (
             <div key={field.key} className={field.key === 'organizationName' || field.key === 'email' ? 'sm:col-span-2' : undefined}>
-              <Field id={`signup-${field.key}`} label={field.label} error={errors[field.key]}>
+              <FormField id={`signup-${field.key}`} label={field.label} error={errors[field.key]}>
                 <Input
                   id={`signup-${field.key}`}
                   type={field.type ?? 'text'}
@@ -88,7 +88,7 @@ export const SignupAccountStep = () => {
                   aria-describedby={describedBy(`signup-${field.key}`, { error: errors[field.key] })}
                   required
                 />
-              </Field>
+              </FormField>
             </div>
           ))}
         </div>

@@ -6,7 +6,7 @@ import { cn } from '../../../../lib/cn.ts';
 import { usePageMeta } from '../../../../lib/page-meta.ts';
 import { Button } from '../../../../ui/button.tsx';
 import { Input, Textarea } from '../../../../ui/input.tsx';
-import { Field } from '../../components/field.tsx';
+import { FormField } from '../../../../ui/form-field.tsx';
 import { ServerAlert } from '../../components/server-alert.tsx';
 import { signupRedirect } from '../../lib/guards.ts';
 import { EMPTY_SIGNUP, readSignupData, writeSignupData } from '../../lib/storage.ts';
@@ -58,7 +58,7 @@ export const SignupDetailsStep = () => {
       <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
         <ServerAlert message={error} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id="signup-industry" label="Industry">
+          <FormField id="signup-industry" label="Industry">
             <select
               id="signup-industry"
               className={cn(selectClass, !values.industry && 'text-muted-foreground')}
@@ -74,8 +74,8 @@ export const SignupDetailsStep = () => {
                 </option>
               ))}
             </select>
-          </Field>
-          <Field id="signup-company-size" label="Company size">
+          </FormField>
+          <FormField id="signup-company-size" label="Company size">
             <select
               id="signup-company-size"
               className={cn(selectClass, !values.companySize && 'text-muted-foreground')}
@@ -91,9 +91,9 @@ export const SignupDetailsStep = () => {
                 </option>
               ))}
             </select>
-          </Field>
+          </FormField>
         </div>
-        <Field id="signup-website" label="Website" optional>
+        <FormField id="signup-website" label="Website" optional>
           <Input
             id="signup-website"
             type="url"
@@ -103,8 +103,8 @@ export const SignupDetailsStep = () => {
             value={values.website}
             onChange={set('website')}
           />
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           id="signup-registration"
           label="Company registration number"
           optional
@@ -116,8 +116,8 @@ export const SignupDetailsStep = () => {
             onChange={set('registrationNumber')}
             aria-describedby="signup-registration-hint"
           />
-        </Field>
-        <Field id="signup-description" label="Description" optional>
+        </FormField>
+        <FormField id="signup-description" label="Description" optional>
           <Textarea
             id="signup-description"
             value={values.description}
@@ -125,7 +125,7 @@ export const SignupDetailsStep = () => {
             placeholder="What your organisation does, fleet or services"
             className="min-h-20"
           />
-        </Field>
+        </FormField>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           <Button variant="outline" size="lg" asChild>
             <Link to="/auth/organization-signup">

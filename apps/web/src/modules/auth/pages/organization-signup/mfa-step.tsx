@@ -8,7 +8,7 @@ import { usePageMeta } from '../../../../lib/page-meta.ts';
 import { Button } from '../../../../ui/button.tsx';
 import { AuthenticatorWizard } from '../../components/authenticator-wizard.tsx';
 import { EmailCodeVerification } from '../../components/email-code-verification.tsx';
-import { describedBy, Field } from '../../components/field.tsx';
+import { FormField, describedBy } from '../../../../ui/form-field.tsx';
 import { MfaMethodChoice } from '../../components/mfa-method-choice.tsx';
 import { PasswordInput } from '../../components/password-input.tsx';
 import { ServerAlert } from '../../components/server-alert.tsx';
@@ -85,7 +85,7 @@ const CreateAccountForm = ({ data, onCreated }: { data: SignupData; onCreated: (
     <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
       <ServerAlert message={serverError} />
       {askPassword ? (
-        <Field
+        <FormField
           id="signup-password-again"
           label="Password"
           error={errors.password}
@@ -100,7 +100,7 @@ const CreateAccountForm = ({ data, onCreated }: { data: SignupData; onCreated: (
             aria-describedby={describedBy('signup-password-again', { hint: true, error: errors.password })}
             required
           />
-        </Field>
+        </FormField>
       ) : null}
       <MfaMethodChoice value={method} onChange={setMethod} error={errors.method} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">

@@ -1,18 +1,19 @@
 import type { ReactNode } from 'react';
-import { FieldError, Label } from '../../../ui/label.tsx';
+import { FieldError, Label } from './label.tsx';
 
-/** aria-describedby for a field with an optional hint and error rendered by <Field>. */
+/** aria-describedby for a field with an optional hint and error rendered by <FormField>. */
 export const describedBy = (id: string, { hint, error }: { hint?: ReactNode; error?: string | null }) =>
   [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 
 /** Label, control, hint and inline error of one form field. */
-export const Field = ({
+export const FormField = ({
   id,
   label,
   hint,
   error,
   optional = false,
   children,
+  className,
 }: {
   id: string;
   label: string;
@@ -20,8 +21,9 @@ export const Field = ({
   error?: string | null;
   optional?: boolean;
   children: ReactNode;
+  className?: string;
 }) => (
-  <div className="flex flex-col gap-2">
+  <div className={className ?? 'flex min-w-0 flex-col gap-2'}>
     <Label htmlFor={id}>
       {label}
       {optional ? <span className="font-normal text-muted-foreground"> (optional)</span> : null}
