@@ -1,13 +1,11 @@
 import { auditLogs } from '@tidewise/db/schema/audit';
 import { users } from '@tidewise/db/schema/identity';
-import { and, count, desc, eq, gte, lte } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
-import { AppError } from '../../../lib/errors.ts';
 import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pagination.ts';
 import { type Sort, sortOrder } from '../../../lib/sorting.ts';
-import { isUuid } from '../../auth/users.ts';
 import { getMemberEmail, requireActor } from '../../roles/role-store.ts';
-import { dateRangeRefusal } from '../logs.policy.ts';
+import { logConditions } from './log-conditions.ts';
 
 export type AuditLogRow = typeof auditLogs.$inferSelect & { email: string | null };
 
@@ -41,19 +39,11 @@ export const findAuditLogs = async (
 ): Promise<Page<AuditLogRow>> => {
   const actor = requireActor(ctx);
   const filter = input.filter ?? {};
-  const refusal = dateRangeRefusal(filter);
-  if (refusal) throw new AppError('VALIDATION_FAILED', refusal, { field: 'filter.from' });
-  if (filter.userId && !isUuid(filter.userId))
-    throw new AppError('VALIDATION_FAILED', 'userId is not a valid id', { field: 'filter.userId' });
-  const where = and(
-    eq(auditLogs.organizationId, actor.organizationId),
-    filter.userId ? eq(auditLogs.userId, filter.userId) : undefined,
-    filter.action ? eq(auditLogs.action, filter.action) : undefined,
-    filter.resource ? eq(auditLogs.resource, filter.resource) : undefined,
-    filter.status ? eq(auditLogs.status, filter.status) : undefined,
-    filter.from ? gte(auditLogs.createdAt, filter.from) : undefined,
-    filter.to ? lte(auditLogs.createdAt, filter.to) : undefined,
-  );
+  const where = logConditions(auditLogs, actor.organizationId, filter, [
+    [auditLogs.action, filter.action],
+    [auditLogs.resource, filter.resource],
+    [auditLogs.status, filter.status],
+  ]);
   const [total] = await ctx.db.select({ value: count() }).from(auditLogs).where(where);
   const rows = await ctx.db
     .select({ log: auditLogs, email: users.email })

@@ -1,12 +1,10 @@
 import { loginLogs, users } from '@tidewise/db/schema/identity';
-import { and, count, desc, eq, gte, lte } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
-import { AppError } from '../../../lib/errors.ts';
 import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pagination.ts';
 import { type Sort, sortOrder } from '../../../lib/sorting.ts';
-import { isUuid } from '../../auth/users.ts';
 import { getMemberEmail, requireActor } from '../../roles/role-store.ts';
-import { dateRangeRefusal } from '../logs.policy.ts';
+import { logConditions } from './log-conditions.ts';
 
 export type LoginLogRow = typeof loginLogs.$inferSelect & { email: string | null };
 
@@ -37,18 +35,10 @@ export const findLoginLogs = async (
 ): Promise<Page<LoginLogRow>> => {
   const actor = requireActor(ctx);
   const filter = input.filter ?? {};
-  const refusal = dateRangeRefusal(filter);
-  if (refusal) throw new AppError('VALIDATION_FAILED', refusal, { field: 'filter.from' });
-  if (filter.userId && !isUuid(filter.userId))
-    throw new AppError('VALIDATION_FAILED', 'userId is not a valid id', { field: 'filter.userId' });
-  const where = and(
-    eq(loginLogs.organizationId, actor.organizationId),
-    filter.userId ? eq(loginLogs.userId, filter.userId) : undefined,
-    filter.status ? eq(loginLogs.status, filter.status) : undefined,
-    filter.method ? eq(loginLogs.method, filter.method) : undefined,
-    filter.from ? gte(loginLogs.createdAt, filter.from) : undefined,
-    filter.to ? lte(loginLogs.createdAt, filter.to) : undefined,
-  );
+  const where = logConditions(loginLogs, actor.organizationId, filter, [
+    [loginLogs.status, filter.status],
+    [loginLogs.method, filter.method],
+  ]);
   const [total] = await ctx.db.select({ value: count() }).from(loginLogs).where(where);
   const rows = await ctx.db
     .select({ log: loginLogs, email: users.email })

@@ -1,5 +1,5 @@
 import { FileClock, Filter } from 'lucide-react';
-import { type SyntheticEvent, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from 'urql';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { StatusBadge } from '../components/status-badge.tsx';
@@ -15,7 +15,8 @@ import { formatDateTime, humanize } from '../lib/format.ts';
 import { useViewer } from '../lib/viewer.ts';
 import { AuditEntryDialog } from './audit-entry-dialog.tsx';
 import { ChainStatus } from './chain-status.tsx';
-import { compactFilter, endOfDay, rangeError, startOfDay } from './filters.ts';
+import { compactFilter, endOfDay, startOfDay } from './filters.ts';
+import { useLogFilters } from './use-log-filters.ts';
 import { type AuditLog, type AuditLogFilter, AuditLogsQuery } from './graphql.ts';
 import { auditStatusVariant } from './status.ts';
 import { UserSelect } from './user-select.tsx';
@@ -50,10 +51,7 @@ export const toAuditFilter = (form: Form): AuditLogFilter | null =>
 export const AuditLogPage = () => {
   usePageMeta({ title: 'Audit log', description: 'Every change made in your organisation, tamper-evident.' });
   const { can } = useViewer();
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [filter, setFilter] = useState<AuditLogFilter | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
+  const { form, set, setUserId, filter, formError, page, setPage, apply, reset } = useLogFilters(EMPTY, toAuditFilter);
   const [sort, setSort] = useState<SortState>(null);
   const [open, setOpen] = useState<AuditLog | null>(null);
   const [result, refetch] = useQuery({
@@ -62,22 +60,6 @@ export const AuditLogPage = () => {
   });
   const logs = result.data?.auditLogs.data ?? [];
   const pageInfo = result.data?.auditLogs.pageInfo;
-
-  const set = (field: keyof Form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: event.target.value }));
-  const apply = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const error = rangeError(form.from, form.to);
-    setFormError(error);
-    if (error) return;
-    setFilter(toAuditFilter(form));
-    setPage(1);
-  };
-  const reset = () => {
-    setForm(EMPTY);
-    setFilter(null);
-    setFormError(null);
-    setPage(1);
-  };
 
   const columns: Column<AuditLog>[] = [
     {
@@ -135,12 +117,7 @@ export const AuditLogPage = () => {
       >
         <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-6">
           <FormField id="audit-user" label="User" className="flex min-w-0 flex-col gap-2 lg:col-span-2">
-            <UserSelect
-              id="audit-user"
-              value={form.userId}
-              onChange={(userId) => setForm((f) => ({ ...f, userId }))}
-              enabled={can('users:read')}
-            />
+            <UserSelect id="audit-user" value={form.userId} onChange={setUserId} enabled={can('users:read')} />
           </FormField>
           <FormField id="audit-action" label="Action">
             <Input id="audit-action" value={form.action} onChange={set('action')} placeholder="e.g. createOrganizationUser" />

@@ -1,5 +1,5 @@
 import { Filter, LogIn } from 'lucide-react';
-import { type SyntheticEvent, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from 'urql';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { StatusBadge } from '../components/status-badge.tsx';
@@ -13,7 +13,8 @@ import { PageHeader } from '../components/page-header.tsx';
 import { QueryError } from '../components/query-state.tsx';
 import { formatDateTime, humanize } from '../lib/format.ts';
 import { useViewer } from '../lib/viewer.ts';
-import { compactFilter, endOfDay, rangeError, startOfDay } from './filters.ts';
+import { compactFilter, endOfDay, startOfDay } from './filters.ts';
+import { useLogFilters } from './use-log-filters.ts';
 import { type LoginLog, type LoginLogFilter, LoginLogsQuery } from './graphql.ts';
 import { UserSelect } from './user-select.tsx';
 import { toSortInput } from '../lib/sort.ts';
@@ -40,16 +41,16 @@ const METHOD_LABELS: Record<string, string> = {
 type Form = { userId: string; status: string; method: string; from: string; to: string };
 const EMPTY: Form = { userId: '', status: '', method: '', from: '', to: '' };
 
+export const toLoginFilter = (form: Form): LoginLogFilter | null =>
+  compactFilter({ userId: form.userId, status: form.status, method: form.method, from: startOfDay(form.from), to: endOfDay(form.to) });
+
 const statusVariant = (status: string) => (status === 'success' ? 'success' : status === 'failure' ? 'destructive' : 'secondary');
 
 /** Every sign-in attempt of the organisation's users: who, how, from where, and why it failed. */
 export const SignInLogPage = () => {
   usePageMeta({ title: 'Sign-in log', description: 'Sign-in attempts of your organisation’s users.' });
   const { can } = useViewer();
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [filter, setFilter] = useState<LoginLogFilter | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
+  const { form, set, setUserId, filter, formError, page, setPage, apply, reset } = useLogFilters(EMPTY, toLoginFilter);
   const [sort, setSort] = useState<SortState>(null);
   const [result, refetch] = useQuery({
     query: LoginLogsQuery,
@@ -57,24 +58,6 @@ export const SignInLogPage = () => {
   });
   const logs = result.data?.loginLogs.data ?? [];
   const pageInfo = result.data?.loginLogs.pageInfo;
-
-  const set = (field: keyof Form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: event.target.value }));
-  const apply = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const error = rangeError(form.from, form.to);
-    setFormError(error);
-    if (error) return;
-    setFilter(
-      compactFilter({ userId: form.userId, status: form.status, method: form.method, from: startOfDay(form.from), to: endOfDay(form.to) }),
-    );
-    setPage(1);
-  };
-  const reset = () => {
-    setForm(EMPTY);
-    setFilter(null);
-    setFormError(null);
-    setPage(1);
-  };
 
   const columns: Column<LoginLog>[] = [
     {
@@ -134,12 +117,7 @@ export const SignInLogPage = () => {
       >
         <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-6">
           <FormField id="login-user" label="User" className="flex min-w-0 flex-col gap-2 lg:col-span-2">
-            <UserSelect
-              id="login-user"
-              value={form.userId}
-              onChange={(userId) => setForm((f) => ({ ...f, userId }))}
-              enabled={can('users:read')}
-            />
+            <UserSelect id="login-user" value={form.userId} onChange={setUserId} enabled={can('users:read')} />
           </FormField>
           <FormField id="login-status" label="Result" className="flex min-w-0 flex-col gap-2 lg:col-span-2">
             <Select id="login-status" value={form.status} onChange={set('status')}>
