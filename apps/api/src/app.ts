@@ -6,7 +6,7 @@ import type { Env } from './env.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mail.ts';
 import { loadSecrets } from './lib/secrets.ts';
-import { runDemoSeed } from './modules/auth/seed.ts';
+import { runDemoSeed } from './modules/auth/demo-seed/demo-seed.ts';
 import { resolveActor } from './modules/platform/resolve-actor.ts';
 import { syncAuthorizationCatalogue } from './modules/roles/sync-authorization-catalogue.ts';
 import { type AppServer, createAppServer } from './server.ts';

@@ -3,6 +3,7 @@ import type { Env } from './env.ts';
 import { verifyAccessToken } from './lib/access-token.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mail.ts';
+import { queueResponseCookie } from './lib/response-cookies.ts';
 import type { Secrets } from './lib/secrets.ts';
 
 /** Who is asking. Present only for a valid, unexpired access token. */
@@ -42,6 +43,8 @@ export type Context = AppServices & {
   logger: Logger;
   /** The HTTP request; its signal aborts when the client goes away (ends subscriptions). */
   request: Request;
+  /** Adds a Set-Cookie header to this request's response (the refresh-token cookie). */
+  setResponseCookie: (cookie: string) => void;
 };
 
 const bearer = (header: string | null) => {
@@ -60,5 +63,13 @@ export const buildContext = async (services: AppServices, request: Request, meta
     requestId: meta.requestId,
     ...(actor ? { userId: actor.userId, organizationId: actor.organizationId } : {}),
   });
-  return { ...services, actor, hasInvalidToken: Boolean(token) && !actor, requestMeta: meta, logger, request };
+  return {
+    ...services,
+    actor,
+    hasInvalidToken: Boolean(token) && !actor,
+    requestMeta: meta,
+    logger,
+    request,
+    setResponseCookie: (cookie) => queueResponseCookie(request, cookie),
+  };
 };

@@ -1,6 +1,6 @@
 import type { ObjectRef } from '@pothos/core';
 import { GraphQLError, Kind } from 'graphql';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PageInfo, paginationSchema } from '../lib/pagination.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PageInfo, type Pagination, paginationSchema } from '../lib/pagination.ts';
 import { type BuilderTypes, builder } from './builder.ts';
 
 builder.scalarType('DateTime', {
@@ -44,6 +44,12 @@ export const PaginationInput = builder
     }),
   })
   .validate(paginationSchema);
+
+/** The optional `pagination` argument of a list field, with the defaults filled in. */
+export const pageArg = (pagination: { page?: number | null; pageSize?: number | null } | null | undefined): Pagination => ({
+  page: pagination?.page ?? 1,
+  pageSize: pagination?.pageSize ?? DEFAULT_PAGE_SIZE,
+});
 
 /**
  * Declares `<Name>Page { data: [Item!]!, pageInfo: PageInfo! }`, the shape every list query returns.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organizations, users } from './identity.ts';
+import { users } from './identity.ts';
+import { organizations } from './organizations.ts';
 
 /** One row per organization; absent means the defaults (metric, EUR, Europe/Copenhagen). */
 export const organizationSettings = pgTable('organization_settings', {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { organizations, users } from './identity.ts';
+import { users } from './identity.ts';
+import { organizations } from './organizations.ts';
 import { createdAtColumn as createdAt, updatedAtColumn as updatedAt } from './columns.ts';
 
 /** The permission catalogue (`resource:action`), seeded from `@tidewise/shared/permissions`. */

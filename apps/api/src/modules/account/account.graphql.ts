@@ -2,10 +2,10 @@ import { MFA_METHODS } from '@tidewise/shared/auth';
 import { z } from 'zod';
 import { builder } from '../../schema/builder.ts';
 import { MessageResponseRef } from '../../schema/common.graphql.ts';
-import { MfaMethodRef, OrganizationUserRef } from '../auth/auth.graphql.ts';
 import { confirmMfaMethodChange, type MfaMethodChangeStart, startMfaMethodChange } from './operations/mfa-method-change.ts';
 import { type AccountSession, listMySessions, revokeOtherSessions } from './operations/my-sessions.ts';
 import { getMyOrganizationUser, updateMyProfile, updateMyProfileSchema } from './operations/update-my-profile.ts';
+import { MfaMethodRef, OrganizationUserRef } from '../../schema/identity.graphql.ts';
 
 const AccountSessionRef = builder.objectRef<AccountSession>('AccountSession').implement({
   description: 'A signed-in browser or device of the current user.',

@@ -12,7 +12,7 @@ import {
   VIEWER,
   waitForNewMail,
   wrongCode,
-} from '../auth/auth-test-kit.ts';
+} from '../../test/auth-test-kit.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 
 const MY_SESSIONS = `query { mySessions { id current browser os ipAddress lastUsedAt } }`;

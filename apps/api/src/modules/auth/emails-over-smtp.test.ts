@@ -11,8 +11,8 @@ import {
   smtpMailbox,
   uniqueEmail,
   waitForNewMail,
-} from './auth-test-kit.ts';
-import { createInvitation } from './operations/create-invitation.ts';
+} from '../../test/auth-test-kit.ts';
+import { createInvitation } from '../../lib/identity/invitations.ts';
 
 const RESET_REQUEST = `mutation($input: PasswordResetRequestInput!) { passwordResetRequest(input: $input) }`;
 const RESET_VALIDATE = `mutation($input: PasswordResetValidateInput!) { passwordResetValidate(input: $input) { success } }`;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { builder } from '../../schema/builder.ts';
-import { pageOf, PaginationInput } from '../../schema/common.graphql.ts';
+import { pageOf, PaginationInput, pageArg } from '../../schema/common.graphql.ts';
 import { sortInputOf } from '../../schema/sorting.graphql.ts';
-import { pageArg } from '../roles/roles.graphql.ts';
 import { AUDIT_LOG_STATUSES, LOGIN_LOG_METHODS, LOGIN_LOG_STATUSES } from './logs.policy.ts';
 import { AUDIT_LOG_SORT_FIELDS, type AuditLogRow, findAuditLogs, findUserAuditLogs } from './operations/find-audit-logs.ts';
 import { findLoginLogs, findUserLoginLogs, LOGIN_LOG_SORT_FIELDS, type LoginLogRow } from './operations/find-login-logs.ts';

@@ -1,23 +1,15 @@
 import type { Executor } from '@tidewise/db/client';
-import { organizationUsers, sessions, users } from '@tidewise/db/schema/identity';
+import { users } from '@tidewise/db/schema/identity';
+import { organizationUsers } from '@tidewise/db/schema/organizations';
+import { sessions } from '@tidewise/db/schema/sessions';
 import { authorizationRoles, authorizationUserRoles } from '@tidewise/db/schema/roles';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Actor, Context } from '../../context.ts';
+import type { Actor } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isLocked } from '../auth/auth.policy.ts';
-import { isRecentSignIn, type MemberFacts, type Refusal } from './organization.policy.ts';
+import { isRecentSignIn, type MemberFacts } from './organization.policy.ts';
+import { isLocked } from '../../lib/identity/locks.ts';
 
 const ADMINISTRATOR = 'organization_admin';
-
-/** Resolvers run behind authScopes, so an actor is always there; this narrows the type. */
-export const requireActor = (ctx: Context): Actor => {
-  if (!ctx.actor) throw new AppError('UNAUTHENTICATED', 'Unauthenticated');
-  return ctx.actor;
-};
-
-export const refuse = (refusal: Refusal): never => {
-  throw new AppError(refusal.code, refusal.message, refusal.field ? { field: refusal.field } : {});
-};
 
 /**
  * Every member of the organization with the facts the last-administrator rule needs. A user is an

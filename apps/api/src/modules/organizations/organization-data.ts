@@ -1,5 +1,6 @@
 import type { Executor } from '@tidewise/db/client';
-import { invitations, organizationRelationships, organizations, organizationUsers, users } from '@tidewise/db/schema/identity';
+import { users } from '@tidewise/db/schema/identity';
+import { invitations, organizationRelationships, organizations, organizationUsers } from '@tidewise/db/schema/organizations';
 import { emailChangeRequests, organizationSettings } from '@tidewise/db/schema/organization-admin';
 import { and, eq, inArray, isNull, notExists } from 'drizzle-orm';
 

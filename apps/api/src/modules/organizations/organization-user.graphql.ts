@@ -13,8 +13,7 @@ import { paginationSchema } from '../../lib/pagination.ts';
 import { builder } from '../../schema/builder.ts';
 import { MessageResponseRef, PaginationInput, pageOf } from '../../schema/common.graphql.ts';
 import { sortInputOf } from '../../schema/sorting.graphql.ts';
-import { OrganizationUserRef } from '../auth/auth.graphql.ts';
-import { findUserById, type UserRow } from '../auth/users.ts';
+import { findUserById, type UserRow } from '../../lib/identity/users.ts';
 import { createOrganizationUser } from './operations/create-organization-user.ts';
 import { deleteManyOrganizationUsers } from './operations/delete-many-organization-users.ts';
 import {
@@ -25,7 +24,7 @@ import {
   getMyEmailChangeRequest,
   rejectEmailChange,
   requestEmailChange,
-} from './operations/email-change.ts';
+} from './email-change-requests.ts';
 import {
   findOrganizationUsers,
   getOrganizationUser,
@@ -35,6 +34,7 @@ import {
 import { lockOrganizationUser } from './operations/lock-organization-user.ts';
 import { resendOrganizationUserInvitation } from './operations/resend-organization-user-invitation.ts';
 import { updateOrganizationUser } from './operations/update-organization-user.ts';
+import { OrganizationUserRef } from '../../schema/identity.graphql.ts';
 
 const accountOf = async (row: OrganizationUserWithUser, ctx: Context): Promise<UserRow> => {
   const user = row.user ?? (await findUserById(ctx.db, row.userId));

@@ -7,12 +7,12 @@ import {
   updateOrganizationSettingSchema,
 } from '@tidewise/shared/organization';
 import { builder } from '../../schema/builder.ts';
-import { OrganizationRef } from '../auth/auth.graphql.ts';
 import { clearOrganizationData } from './operations/clear-organization-data.ts';
 import { getOrganization } from './operations/get-organization.ts';
 import { listTimezones, type Timezone } from './operations/list-timezones.ts';
-import { getOrganizationSetting, type OrganizationSetting, updateOrganizationSetting } from './operations/organization-setting.ts';
+import { getOrganizationSetting, type OrganizationSetting, updateOrganizationSetting } from './organization-settings.ts';
 import { updateOrganization } from './operations/update-organization.ts';
+import { OrganizationRef } from '../../schema/identity.graphql.ts';
 /** The users and email change operations of this module. */
 import './organization-user.graphql.ts';
 

@@ -1,4 +1,5 @@
-import { sessions, users } from '@tidewise/db/schema/identity';
+import { users } from '@tidewise/db/schema/identity';
+import { sessions } from '@tidewise/db/schema/sessions';
 import {
   authorizationPermissions,
   authorizationRolePermissions,
@@ -7,7 +8,7 @@ import {
 } from '@tidewise/db/schema/roles';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Actor, AppServices } from '../../context.ts';
-import { isLocked } from '../auth/auth.policy.ts';
+import { isLocked } from '../../lib/identity/locks.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,5 @@
 import type { Executor } from '@tidewise/db/client';
-import { organizationUsers, users } from '@tidewise/db/schema/identity';
+import { users } from '@tidewise/db/schema/identity';
 import {
   authorizationPermissions,
   authorizationRolePermissions,
@@ -7,11 +7,11 @@ import {
   authorizationUserRoles,
 } from '@tidewise/db/schema/roles';
 import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { Actor, Context } from '../../context.ts';
-import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
-import { isLocked } from '../auth/auth.policy.ts';
-import { isUuid } from '../auth/users.ts';
-import { missingGrants, primaryRoleKey, roleEditRefusal } from './roles.policy.ts';
+import type { Actor } from '../../context.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { missingGrants, roleEditRefusal } from './roles.policy.ts';
+import { isUuid } from '../../lib/db.ts';
+import { isLocked } from '../../lib/identity/locks.ts';
 
 /** Shared reads and writes of the roles module; operations compose them inside their transaction. */
 
@@ -27,11 +27,6 @@ export type RolePermissionView = {
 /** A role as the API returns it: its permissions and how many users of the caller's organization hold it. */
 export type RoleView = RoleRow & { rolePermissions: RolePermissionView[]; userCount: number };
 export type UserRoleView = UserRoleRow & { email: string; role: RoleView };
-
-export const requireActor = (ctx: Pick<Context, 'actor'>): Actor => {
-  if (!ctx.actor) throw unauthenticated();
-  return ctx.actor;
-};
 
 /** System roles and the given organization's custom roles. */
 export const visibleRoles = (organizationId: string) =>
@@ -97,19 +92,6 @@ export const getPermissions = async (db: Executor, permissionIds: readonly strin
 export const permissionNames = (rows: readonly Pick<PermissionRow, 'resource' | 'action'>[]) =>
   rows.map((p) => `${p.resource}:${p.action}`);
 
-/** Membership in the caller's organization, or NOT_FOUND: users of other organizations do not exist here. */
-export const getMemberEmail = async (db: Executor, organizationId: string, userId: string): Promise<string> => {
-  if (!isUuid(userId)) throw notFound('User', userId);
-  const [row] = await db
-    .select({ email: users.email })
-    .from(organizationUsers)
-    .innerJoin(users, eq(users.id, organizationUsers.userId))
-    .where(and(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, userId)))
-    .limit(1);
-  if (!row) throw notFound('User', userId);
-  return row.email;
-};
-
 /** Serializes changes of who holds which role in one organization (the last-administrator rule). */
 export const lockOrganizationRoles = async (tx: Executor, organizationId: string) => {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`user-roles:${organizationId}`}))`);
@@ -127,24 +109,6 @@ export const activeHolders = async (db: Executor, organizationId: string, key: s
     .innerJoin(users, eq(users.id, authorizationUserRoles.userId))
     .where(and(eq(authorizationUserRoles.organizationId, organizationId), eq(authorizationRoles.key, key), isNotNull(users.passwordHash)));
   return rows.filter((r) => !isLocked(r)).map((r) => r.userId);
-};
-
-/** Recomputes `users.role` (the primary system role the session shows) from the user's roles. */
-export const syncPrimaryRole = async (tx: Executor, userId: string, organizationId: string) => {
-  const held = await tx
-    .select({ key: authorizationRoles.key, scope: authorizationRoles.scope })
-    .from(authorizationUserRoles)
-    .innerJoin(authorizationRoles, eq(authorizationRoles.id, authorizationUserRoles.authorizationRoleId))
-    .where(and(eq(authorizationUserRoles.userId, userId), eq(authorizationUserRoles.organizationId, organizationId)));
-  const role = primaryRoleKey(
-    held.filter((h) => h.scope === 'system').map((h) => h.key),
-    held.some((h) => h.scope !== 'system'),
-  );
-  await tx
-    .update(users)
-    .set({ role })
-    .where(and(eq(users.id, userId), sql`${users.role} is distinct from ${role}`));
-  return role;
 };
 
 export const duplicateRoleName = (name: string) =>

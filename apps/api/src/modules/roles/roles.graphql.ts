@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, type Pagination } from '../../lib/pagination.ts';
 import { builder } from '../../schema/builder.ts';
-import { pageOf, PaginationInput } from '../../schema/common.graphql.ts';
+import { pageArg, pageOf, PaginationInput } from '../../schema/common.graphql.ts';
 import {
   assignAuthorizationPermissions,
   removeAuthorizationPermissions,
@@ -19,11 +18,6 @@ import type { PermissionRow, RolePermissionView, RoleView, UserRoleView } from '
 import { isSystemAuthorizationRole } from './roles.policy.ts';
 
 export const MAX_BATCH = 100;
-
-export const pageArg = (pagination: { page?: number | null; pageSize?: number | null } | null | undefined): Pagination => ({
-  page: pagination?.page ?? 1,
-  pageSize: pagination?.pageSize ?? DEFAULT_PAGE_SIZE,
-});
 
 const idList = (what: string) =>
   z

@@ -4,10 +4,10 @@ import {
   canSeeRole,
   isReservedRoleName,
   missingGrants,
-  primaryRoleKey,
   roleDeletionRefusal,
   roleEditRefusal,
 } from './roles.policy.ts';
+import { primaryRoleKey } from '../../lib/identity/system-roles.ts';
 
 const system = { name: 'Viewer', scope: 'system', organizationId: null, key: 'viewer' };
 const custom = (organizationId: string) => ({ name: 'Auditor', scope: 'organization', organizationId, key: null });

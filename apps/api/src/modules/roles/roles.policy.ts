@@ -8,10 +8,6 @@ import { ADMINISTRATOR_ROLE, SYSTEM_ROLE_LABELS, SYSTEM_ROLES } from '@tidewise/
 export type RoleScope = 'system' | 'organization';
 export type RoleLike = { name: string; scope: string; organizationId: string | null; key: string | null };
 
-/** `users.role` of someone who holds only custom roles, or no role at all (grants nothing). */
-export const CUSTOM_ROLE_KEY = 'custom';
-export const NO_ROLE_KEY = 'none';
-
 export const isSystemAuthorizationRole = (role: Pick<RoleLike, 'scope'>) => role.scope === 'system';
 
 /** Visible to a caller: the shared system roles and the custom roles of the caller's own organization. */
@@ -47,15 +43,6 @@ export const isReservedRoleName = (name: string) => RESERVED_NAMES.has(name.trim
  */
 export const missingGrants = (actorPermissions: ReadonlySet<string>, granted: Iterable<string>): string[] =>
   [...new Set([...granted].filter((name) => !actorPermissions.has(name)))].sort();
-
-/**
- * `users.role` mirrors the most privileged system role a user holds (it is what the session shows);
- * someone with only custom roles reads `custom`, someone with none `none`.
- */
-export const primaryRoleKey = (heldKeys: Iterable<string | null>, holdsCustomRole: boolean): string => {
-  const held = new Set(heldKeys);
-  return SYSTEM_ROLES.find((key) => held.has(key)) ?? (holdsCustomRole ? CUSTOM_ROLE_KEY : NO_ROLE_KEY);
-};
 
 export type AdministratorChange = {
   actorUserId: string;

@@ -1,4 +1,5 @@
-import { organizations, organizationUsers, users } from '@tidewise/db/schema/identity';
+import { users } from '@tidewise/db/schema/identity';
+import { organizations, organizationUsers } from '@tidewise/db/schema/organizations';
 import {
   authorizationPermissions,
   authorizationRolePermissions,
@@ -9,8 +10,8 @@ import { PERMISSION_NAMES, SYSTEM_ROLE_DESCRIPTIONS, SYSTEM_ROLE_PERMISSIONS, SY
 import { count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { uniqueEmail } from '../auth/auth-test-kit.ts';
-import { createSupplierOrganization } from '../auth/operations/create-supplier-organization.ts';
+import { uniqueEmail } from '../../test/auth-test-kit.ts';
+import { createSupplierOrganization } from '../../lib/identity/supplier-organizations.ts';
 import { syncAuthorizationCatalogue } from './sync-authorization-catalogue.ts';
 
 let server: TestServer;

@@ -1,5 +1,6 @@
 import type { Executor } from '@tidewise/db/client';
-import { organizationUsers, users } from '@tidewise/db/schema/identity';
+import { users } from '@tidewise/db/schema/identity';
+import { organizationUsers } from '@tidewise/db/schema/organizations';
 import {
   authorizationPermissions,
   authorizationRolePermissions,

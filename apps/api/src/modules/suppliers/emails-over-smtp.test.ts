@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
-import { clientFor, type Mailbox, smtpMailbox, uniqueEmail } from '../auth/auth-test-kit.ts';
-import { invitationToken, newOrganization, registerFromToken } from '../organizations/organization-test-kit.ts';
+import { clientFor, type Mailbox, smtpMailbox, uniqueEmail } from '../../test/auth-test-kit.ts';
+import { invitationToken, newOrganization, registerFromToken } from '../../test/organization-test-kit.ts';
 
 const INVITE = `mutation($input: InviteSupplierInput!) { inviteSupplier(input: $input) { relationship { id status } } }`;
 const COMPLETE = `mutation { completeSupplierRegistration { activated { status } } }`;

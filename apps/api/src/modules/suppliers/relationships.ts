@@ -1,9 +1,9 @@
 import type { Executor } from '@tidewise/db/client';
-import { organizationRelationships, organizations } from '@tidewise/db/schema/identity';
+import { organizationRelationships, organizations } from '@tidewise/db/schema/organizations';
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { notFound } from '../../lib/errors.ts';
-import { isUuid } from '../auth/users.ts';
+import { isUuid } from '../../lib/db.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type RelationshipRow = typeof organizationRelationships.$inferSelect;

@@ -4,16 +4,16 @@ import { paginationSchema } from '../../lib/pagination.ts';
 import { builder } from '../../schema/builder.ts';
 import { MessageResponseRef, PaginationInput, pageOf } from '../../schema/common.graphql.ts';
 import { sortInputOf } from '../../schema/sorting.graphql.ts';
-import { OrganizationRef } from '../auth/auth.graphql.ts';
 import { completeSupplierRegistration } from './operations/complete-supplier-registration.ts';
 import { findOrganizationRelationships, RELATIONSHIP_SORT_FIELDS } from './operations/find-organization-relationships.ts';
-import { type SupplierMatch, supplierMatches } from './operations/find-supplier-matches.ts';
+import { type SupplierMatch, supplierMatches } from './supplier-matching.ts';
 import { getSupplier } from './operations/get-supplier.ts';
 import { groupSuppliers, type SupplierGroup } from './operations/grouped-suppliers.ts';
 import { type InviteSupplierResult, inviteSupplier } from './operations/invite-supplier.ts';
 import { resendSupplierInvitation } from './operations/resend-supplier-invitation.ts';
 import { updateOrganizationRelationshipStatus } from './operations/update-organization-relationship-status.ts';
 import type { OrganizationRow, RelationshipWithOrganizations } from './relationships.ts';
+import { OrganizationRef } from '../../schema/identity.graphql.ts';
 
 export const RelationshipStatusRef = builder.enumType('RelationshipStatus', {
   description:

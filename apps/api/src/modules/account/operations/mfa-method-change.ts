@@ -1,19 +1,20 @@
-import { verify } from '@node-rs/argon2';
 import { mfaMethodChanges } from '@tidewise/db/schema/account';
-import { sessions, users } from '@tidewise/db/schema/identity';
+import { users } from '@tidewise/db/schema/identity';
+import { sessions } from '@tidewise/db/schema/sessions';
 import { MFA_CODE_TTL_MINUTES, type MfaMethod } from '@tidewise/shared/auth';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { issueEmailCode } from '../../auth/email-codes.ts';
-import { setupCodeEmail } from '../../auth/emails.ts';
-import { assertNotLocked, lockedError, recordFailedAttempt } from '../../auth/lockout.ts';
-import { writeLoginLog } from '../../auth/login-log.ts';
-import { authRateLimits } from '../../auth/rate-limits.ts';
-import { verifySecondFactor } from '../../auth/second-factor.ts';
-import { createTotpSetup, matchTotpCode } from '../../auth/totp.ts';
-import { findUserById } from '../../auth/users.ts';
+import { issueEmailCode } from '../../../lib/identity/email-codes.ts';
+import { setupCodeEmail } from '../../../lib/identity/emails.ts';
+import { assertNotLocked, lockedError, recordFailedAttempt } from '../../../lib/identity/lockout.ts';
+import { writeLoginLog } from '../../../lib/identity/login-log.ts';
+import { verifyPassword } from '../../../lib/identity/passwords.ts';
+import { authRateLimits } from '../../../lib/identity/rate-limits.ts';
+import { verifySecondFactor } from '../../../lib/identity/second-factor.ts';
+import { createTotpSetup, matchTotpCode } from '../../../lib/identity/totp.ts';
+import { findUserById } from '../../../lib/identity/users.ts';
 
 export const MFA_CHANGE_MESSAGES = {
   wrongPassword: 'The password is not correct.',
@@ -45,7 +46,7 @@ export const startMfaMethodChange = async (ctx: Context, input: { password: stri
   authRateLimits.signIn(ctx.requestMeta.ipAddress);
   const user = await assertNotLocked(ctx.db, await requireUser(ctx));
   const log = { userId: user.id, organizationId: ctx.actor?.organizationId ?? null, method: 'password' as const };
-  if (!(await verify(user.passwordHash ?? '', input.password).catch(() => false))) {
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
     const { locked } = await recordFailedAttempt(ctx.db, user.id);
     await writeLoginLog(ctx.db, ctx.requestMeta, {
       ...log,

@@ -1,4 +1,4 @@
-import { refreshTokens, sessions } from '@tidewise/db/schema/identity';
+import { refreshTokens, sessions } from '@tidewise/db/schema/sessions';
 import { and, desc, eq, gt, isNull, max, ne } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';

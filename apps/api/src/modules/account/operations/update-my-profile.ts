@@ -1,4 +1,5 @@
-import { organizationUsers, users } from '@tidewise/db/schema/identity';
+import { users } from '@tidewise/db/schema/identity';
+import { organizationUsers } from '@tidewise/db/schema/organizations';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Context } from '../../../context.ts';

@@ -1,6 +1,6 @@
 import type { Context } from '../../../context.ts';
 import { unauthenticated } from '../../../lib/errors.ts';
-import { findUserById, type UserRow } from '../users.ts';
+import { findUserById, type UserRow } from '../../../lib/identity/users.ts';
 
 /** The signed-in user's account facts (MFA, role, lock). */
 export const getAuthenticationUser = async (ctx: Context): Promise<UserRow> => {

@@ -15,8 +15,8 @@ import {
   UNLOCK,
   uniqueEmail,
   VIEWER,
-} from '../auth-test-kit.ts';
-import { createInvitation } from './create-invitation.ts';
+} from '../../../test/auth-test-kit.ts';
+import { createInvitation } from '../../../lib/identity/invitations.ts';
 
 const REGISTER = `mutation($input: RegisterInput!) { register(input: $input) { userId } }`;
 const VERIFY_EMAIL = `mutation($input: VerifyEmailMfaInput!) { verifyEmailMfa(input: $input) { token } }`;

@@ -1,9 +1,11 @@
-import { organizationUsers, users } from '@tidewise/db/schema/identity';
+import { users } from '@tidewise/db/schema/identity';
+import { organizationUsers } from '@tidewise/db/schema/organizations';
 import { eq } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { notFound, unauthenticated } from '../../../lib/errors.ts';
 import { canUnlockUser } from '../auth.policy.ts';
-import { findUserById, isUuid, type UserRow } from '../users.ts';
+import { findUserById, type UserRow } from '../../../lib/identity/users.ts';
+import { isUuid } from '../../../lib/db.ts';
 
 /**
  * Lifts a lock (and the failure count) before its time. Only for users of the administrator's own

@@ -4,8 +4,9 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pagination.ts';
 import { type Sort, sortOrder } from '../../../lib/sorting.ts';
-import { getMemberEmail, requireActor } from '../../roles/role-store.ts';
 import { logConditions } from './log-conditions.ts';
+import { requireActor } from '../../../lib/authz.ts';
+import { getMemberEmail } from '../../../lib/identity/users.ts';
 
 export type AuditLogRow = typeof auditLogs.$inferSelect & { email: string | null };
 

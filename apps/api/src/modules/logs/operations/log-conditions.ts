@@ -1,8 +1,8 @@
 import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../../../lib/errors.ts';
-import { isUuid } from '../../auth/users.ts';
 import { dateRangeRefusal } from '../logs.policy.ts';
+import { isUuid } from '../../../lib/db.ts';
 
 type LogTable = { organizationId: PgColumn; userId: PgColumn; createdAt: PgColumn };
 type CommonFilter = { userId?: string | null; from?: Date | null; to?: Date | null };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { expectSortedAcrossPages, type SortArg } from '../../../test/sorting.ts';
-import { type Client, clientFor, LOGIN, type Mailbox, outboxMailbox } from '../../auth/auth-test-kit.ts';
-import { addMember, CREATE_ROLE, type Organization, signUp } from '../../roles/roles-test-kit.ts';
+import { type Client, clientFor, LOGIN, type Mailbox, outboxMailbox } from '../../../test/auth-test-kit.ts';
+import { addMember, CREATE_ROLE, type Organization, signUp } from '../../../test/roles-test-kit.ts';
 
 const AUDIT_LOGS = `query($pagination: PaginationInput, $sort: AuditLogSortInput) {
   auditLogs(pagination: $pagination, sort: $sort) { data { id action resource status email organizationId createdAt } }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { type Client, clientFor, errorOf, LOGIN, type Mailbox, outboxMailbox } from '../../auth/auth-test-kit.ts';
-import { addMember, CREATE_ROLE, type Member, type Organization, signUp } from '../../roles/roles-test-kit.ts';
+import { type Client, clientFor, errorOf, LOGIN, type Mailbox, outboxMailbox } from '../../../test/auth-test-kit.ts';
+import { addMember, CREATE_ROLE, type Member, type Organization, signUp } from '../../../test/roles-test-kit.ts';
 
 type AuditLog = {
   id: string;

@@ -1,11 +1,12 @@
-import { organizations } from '@tidewise/db/schema/identity';
+import { organizations } from '@tidewise/db/schema/organizations';
 import { eq } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { assertRecentSignIn, requireActor } from '../members.ts';
+import { assertRecentSignIn } from '../members.ts';
 import { ORGANIZATION_DATA_PARTS } from '../organization-data.ts';
 import { confirmsOrganizationName } from '../organization.policy.ts';
+import { requireActor } from '../../../lib/authz.ts';
 
 export type ClearedPart = { name: string; count: number };
 export type ClearOrganizationDataResult = { success: boolean; cleared: ClearedPart[] };

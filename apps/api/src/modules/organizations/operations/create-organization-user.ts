@@ -1,5 +1,6 @@
 import type { Executor } from '@tidewise/db/client';
-import { organizationUsers, users } from '@tidewise/db/schema/identity';
+import { users } from '@tidewise/db/schema/identity';
+import { organizationUsers } from '@tidewise/db/schema/organizations';
 import {
   authorizationPermissions,
   authorizationRolePermissions,
@@ -12,13 +13,13 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { isUniqueViolation } from '../../auth/mfa-setup.ts';
-import { createInvitation } from '../../auth/operations/create-invitation.ts';
-import { findUserByEmail, normalizeEmail } from '../../auth/users.ts';
-import { requireActor } from '../members.ts';
+import { createInvitation } from '../../../lib/identity/invitations.ts';
+import { findUserByEmail, normalizeEmail } from '../../../lib/identity/users.ts';
 import { canGrantPermissions } from '../organization.policy.ts';
 import type { OrganizationUserWithUser } from './find-organization-users.ts';
-import { inTransactionWithMail } from '../deferred-mail.ts';
+import { inTransactionWithMail } from '../../../lib/deferred-mail.ts';
+import { isUniqueViolation } from '../../../lib/db.ts';
+import { requireActor } from '../../../lib/authz.ts';
 
 export const DEFAULT_ROLE: SystemRole = 'contributor';
 

@@ -1,12 +1,15 @@
-import { organizationUsers, sessions, users } from '@tidewise/db/schema/identity';
+import { users } from '@tidewise/db/schema/identity';
+import { organizationUsers } from '@tidewise/db/schema/organizations';
+import { sessions } from '@tidewise/db/schema/sessions';
 import { authorizationUserRoles } from '@tidewise/db/schema/roles';
 import { and, eq, inArray, isNull, notExists } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { isUuid } from '../../auth/users.ts';
-import { loadMemberFacts, refuse, requireActor } from '../members.ts';
+import { loadMemberFacts } from '../members.ts';
 import { checkMemberRemoval } from '../organization.policy.ts';
+import { isUuid } from '../../../lib/db.ts';
+import { refuse, requireActor } from '../../../lib/authz.ts';
 
 export type DeleteOrganizationUsersResult = { deletedIds: string[]; count: number };
 

@@ -1,10 +1,11 @@
-import { sessions, users } from '@tidewise/db/schema/identity';
+import { users } from '@tidewise/db/schema/identity';
+import { sessions } from '@tidewise/db/schema/sessions';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
-import { errorOf, LOGIN, type Mailbox, seen, smtpMailbox, STRONG_PASSWORD, uniqueEmail, VIEWER } from '../../auth/auth-test-kit.ts';
-import { addMember, auditRows, invitationToken, newOrganization, registerFromToken } from '../organization-test-kit.ts';
+import { errorOf, LOGIN, type Mailbox, seen, smtpMailbox, STRONG_PASSWORD, uniqueEmail, VIEWER } from '../../../test/auth-test-kit.ts';
+import { addMember, auditRows, invitationToken, newOrganization, registerFromToken } from '../../../test/organization-test-kit.ts';
 
 const REQUEST = `mutation($input: RequestEmailChangeInput!) { requestEmailChange(input: $input) { id status currentEmail newEmail } }`;
 const MINE = `query { myEmailChangeRequest { id status newEmail } }`;

@@ -1,19 +1,18 @@
 import type { Executor } from '@tidewise/db/client';
-import { organizationUsers, users } from '@tidewise/db/schema/identity';
+import { users } from '@tidewise/db/schema/identity';
+import { organizationUsers } from '@tidewise/db/schema/organizations';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pagination.ts';
 import { type Sort, sortOrder } from '../../../lib/sorting.ts';
-import { isUuid, type UserRow } from '../../auth/users.ts';
-import { requireActor } from '../members.ts';
+import type { UserRow } from '../../../lib/identity/users.ts';
+import { isUuid, likePattern } from '../../../lib/db.ts';
+import { requireActor } from '../../../lib/authz.ts';
 
 export type OrganizationUserRow = typeof organizationUsers.$inferSelect;
 /** A membership with its account attached, so list fields need no query per row. */
 export type OrganizationUserWithUser = OrganizationUserRow & { user?: UserRow };
-
-/** `%` and `_` typed by a person are literal characters, not wildcards. */
-export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const ORGANIZATION_USER_SORT_FIELDS = ['name', 'email', 'role', 'createdAt'] as const;
 export type OrganizationUserSortField = (typeof ORGANIZATION_USER_SORT_FIELDS)[number];

@@ -1,10 +1,10 @@
-import { organizationRelationships, organizations } from '@tidewise/db/schema/identity';
+import { organizationRelationships, organizations } from '@tidewise/db/schema/organizations';
 import { and, eq, or } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { isUuid } from '../../auth/users.ts';
-import { requireActor } from '../members.ts';
 import { canSeeOrganization } from '../organization.policy.ts';
+import { isUuid } from '../../../lib/db.ts';
+import { requireActor } from '../../../lib/authz.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 

@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { isLocked } from '../../auth/auth.policy.ts';
-import { revokeUserSessions } from '../../auth/sessions.ts';
-import { loadMemberFacts, refuse, requireActor } from '../members.ts';
+import { revokeUserSessions } from '../../../lib/identity/sessions.ts';
+import { loadMemberFacts } from '../members.ts';
 import { checkMemberLock } from '../organization.policy.ts';
 import { findMembership, type OrganizationUserWithUser } from './find-organization-users.ts';
+import { refuse, requireActor } from '../../../lib/authz.ts';
+import { isLocked } from '../../../lib/identity/locks.ts';
 
 /**
  * Locks a colleague out until an administrator unlocks them (`unlockAuthenticationUser`), and ends

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { expectSortedAcrossPages, type SortArg } from '../../../test/sorting.ts';
-import { errorOf, type Mailbox, outboxMailbox, uniqueEmail } from '../../auth/auth-test-kit.ts';
-import { type Admin, CREATE_USER, newOrganization } from '../organization-test-kit.ts';
+import { errorOf, type Mailbox, outboxMailbox, uniqueEmail } from '../../../test/auth-test-kit.ts';
+import { type Admin, CREATE_USER, newOrganization } from '../../../test/organization-test-kit.ts';
 
 const USERS = `query($pagination: PaginationInput, $sort: OrganizationUserSortInput) {
   organizationUsers(pagination: $pagination, sort: $sort) { data { id email firstName lastName role createdAt } }

@@ -1,4 +1,5 @@
-import { sessions, users } from '@tidewise/db/schema/identity';
+import { users } from '@tidewise/db/schema/identity';
+import { sessions } from '@tidewise/db/schema/sessions';
 import {
   authorizationPermissions,
   authorizationRolePermissions,
@@ -8,8 +9,15 @@ import {
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { errorOf, LOGIN, type Mailbox, outboxMailbox, seen, uniqueEmail, VIEWER } from '../../auth/auth-test-kit.ts';
-import { addMember, auditRows, CREATE_USER, invitationToken, newOrganization, registerFromToken } from '../organization-test-kit.ts';
+import { errorOf, LOGIN, type Mailbox, outboxMailbox, seen, uniqueEmail, VIEWER } from '../../../test/auth-test-kit.ts';
+import {
+  addMember,
+  auditRows,
+  CREATE_USER,
+  invitationToken,
+  newOrganization,
+  registerFromToken,
+} from '../../../test/organization-test-kit.ts';
 
 const USERS = `query($pagination: PaginationInput, $search: String) {
   organizationUsers(pagination: $pagination, search: $search) {

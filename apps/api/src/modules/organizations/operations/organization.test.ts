@@ -1,10 +1,11 @@
-import { invitations, organizationRelationships, organizationUsers, sessions } from '@tidewise/db/schema/identity';
+import { invitations, organizationRelationships, organizationUsers } from '@tidewise/db/schema/organizations';
+import { sessions } from '@tidewise/db/schema/sessions';
 import { emailChangeRequests, organizationSettings } from '@tidewise/db/schema/organization-admin';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { errorOf, type Mailbox, outboxMailbox, uniqueEmail } from '../../auth/auth-test-kit.ts';
-import { addMember, auditRows, CREATE_USER, newOrganization } from '../organization-test-kit.ts';
+import { errorOf, type Mailbox, outboxMailbox, uniqueEmail } from '../../../test/auth-test-kit.ts';
+import { addMember, auditRows, CREATE_USER, newOrganization } from '../../../test/organization-test-kit.ts';
 
 const ORGANIZATION = `query($id: ID) {
   organization(id: $id) { id name logo websiteUrl organizationType organizationTypeLabel location registrationStatus registrationNumber description }

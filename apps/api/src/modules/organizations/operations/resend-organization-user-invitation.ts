@@ -1,20 +1,10 @@
-import { invitations } from '@tidewise/db/schema/identity';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { createInvitation } from '../../auth/operations/create-invitation.ts';
-import { requireActor } from '../members.ts';
+import { createInvitation, expireOpenInvitations } from '../../../lib/identity/invitations.ts';
 import { findMembership } from './find-organization-users.ts';
-import { inTransactionWithMail } from '../deferred-mail.ts';
-
-/** Ends the open invitation links of a user, so only the newest one works. */
-export const expireOpenInvitations = async (tx: Parameters<typeof createInvitation>[0]['db'], userId: string) => {
-  await tx
-    .update(invitations)
-    .set({ expiresAt: new Date() })
-    .where(and(eq(invitations.userId, userId), isNull(invitations.acceptedAt)));
-};
+import { inTransactionWithMail } from '../../../lib/deferred-mail.ts';
+import { requireActor } from '../../../lib/authz.ts';
 
 /** A fresh invitation link for a colleague who has not registered yet; earlier links stop working. */
 export const resendOrganizationUserInvitation = async (ctx: Context, id: string) => {

@@ -1,11 +1,11 @@
-import { organizationUsers } from '@tidewise/db/schema/identity';
+import { organizationUsers } from '@tidewise/db/schema/organizations';
 import type { UpdateOrganizationUserInput } from '@tidewise/shared/organization';
 import { eq } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { requireActor } from '../members.ts';
 import { findMembership, type OrganizationUserWithUser } from './find-organization-users.ts';
+import { requireActor } from '../../../lib/authz.ts';
 
 const profile = (row: { firstName: string | null; lastName: string | null; jobPosition: string | null }) => ({
   firstName: row.firstName,

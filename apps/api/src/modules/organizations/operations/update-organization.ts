@@ -1,11 +1,11 @@
-import { organizations } from '@tidewise/db/schema/identity';
+import { organizations } from '@tidewise/db/schema/organizations';
 import type { UpdateOrganizationInput } from '@tidewise/shared/organization';
 import { eq } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { requireActor } from '../members.ts';
 import type { OrganizationRow } from './get-organization.ts';
+import { requireActor } from '../../../lib/authz.ts';
 
 const EDITABLE = ['name', 'logo', 'websiteUrl', 'location', 'registrationNumber', 'description', 'industry', 'companySize'] as const;
 

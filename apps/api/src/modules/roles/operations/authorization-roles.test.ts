@@ -4,7 +4,7 @@ import { PERMISSION_NAMES } from '@tidewise/shared/permissions';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { type Client, clientFor, errorOf, type Mailbox, outboxMailbox } from '../../auth/auth-test-kit.ts';
+import { type Client, clientFor, errorOf, type Mailbox, outboxMailbox } from '../../../test/auth-test-kit.ts';
 import {
   addMember,
   ASSIGN_PERMISSIONS,
@@ -21,7 +21,7 @@ import {
   signUp,
   UPDATE_ROLE,
   VIEWER_PERMISSIONS,
-} from '../roles-test-kit.ts';
+} from '../../../test/roles-test-kit.ts';
 
 type Role = {
   id: string;

@@ -4,7 +4,7 @@ import { authorizationUserRoles } from '@tidewise/db/schema/roles';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { type Client, clientFor, errorOf, GET_AUTHENTICATION_USER, type Mailbox, outboxMailbox } from '../../auth/auth-test-kit.ts';
+import { type Client, clientFor, errorOf, GET_AUTHENTICATION_USER, type Mailbox, outboxMailbox } from '../../../test/auth-test-kit.ts';
 import {
   addMember,
   CREATE_ROLE,
@@ -17,7 +17,7 @@ import {
   signUp,
   USER_ROLES_QUERY,
   VIEWER_PERMISSIONS,
-} from '../roles-test-kit.ts';
+} from '../../../test/roles-test-kit.ts';
 
 type UserRole = {
   id: string;

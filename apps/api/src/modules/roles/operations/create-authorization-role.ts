@@ -3,7 +3,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { isUniqueViolation } from '../../auth/mfa-setup.ts';
 import {
   duplicateRoleName,
   getPermissions,
@@ -11,10 +10,11 @@ import {
   permissionNames,
   refuseEscalation,
   type RoleView,
-  requireActor,
   roleSnapshot,
 } from '../role-store.ts';
 import { isReservedRoleName } from '../roles.policy.ts';
+import { isUniqueViolation } from '../../../lib/db.ts';
+import { requireActor } from '../../../lib/authz.ts';
 
 export type CreateAuthorizationRoleInput = { name: string; description?: string | null; permissionIds?: readonly string[] | null };
 

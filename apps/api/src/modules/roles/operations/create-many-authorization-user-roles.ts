@@ -3,17 +3,17 @@ import { and, inArray } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import {
-  getMemberEmail,
   getVisibleRole,
   lockOrganizationRoles,
   refuseEscalation,
   type RoleRow,
-  requireActor,
   rolePermissionNames,
-  syncPrimaryRole,
   type UserRoleView,
 } from '../role-store.ts';
 import { loadUserRoleViews } from './find-authorization-user-roles.ts';
+import { requireActor } from '../../../lib/authz.ts';
+import { syncPrimaryRole } from '../../../lib/identity/system-roles.ts';
+import { getMemberEmail } from '../../../lib/identity/users.ts';
 
 export type UserRoleInput = { userId: string; authorizationRoleId: string };
 

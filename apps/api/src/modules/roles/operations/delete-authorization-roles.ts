@@ -3,16 +3,9 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { AppError } from '../../../lib/errors.ts';
-import {
-  getVisibleRole,
-  loadRoleViews,
-  type RoleRow,
-  type RoleView,
-  requireActor,
-  rolePermissionNames,
-  roleSnapshot,
-} from '../role-store.ts';
+import { getVisibleRole, loadRoleViews, type RoleRow, type RoleView, rolePermissionNames, roleSnapshot } from '../role-store.ts';
 import { isSystemAuthorizationRole, roleDeletionRefusal } from '../roles.policy.ts';
+import { requireActor } from '../../../lib/authz.ts';
 
 /**
  * Deletes custom roles of the caller's organization, all or none. Refused: a system role

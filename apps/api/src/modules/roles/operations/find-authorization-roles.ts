@@ -2,7 +2,8 @@ import { authorizationRoles } from '@tidewise/db/schema/roles';
 import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pagination.ts';
-import { loadRoleViews, type RoleView, requireActor, visibleRoles } from '../role-store.ts';
+import { loadRoleViews, type RoleView, visibleRoles } from '../role-store.ts';
+import { requireActor } from '../../../lib/authz.ts';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 

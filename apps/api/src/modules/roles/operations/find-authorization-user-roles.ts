@@ -4,7 +4,9 @@ import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pagination.ts';
 import type { Executor } from '@tidewise/db/client';
-import { getMemberEmail, loadRoleViews, requireActor, type UserRoleView } from '../role-store.ts';
+import { loadRoleViews, type UserRoleView } from '../role-store.ts';
+import { requireActor } from '../../../lib/authz.ts';
+import { getMemberEmail } from '../../../lib/identity/users.ts';
 
 /** User roles of one organization matching `where`, with the user's email and the role's details. */
 export const loadUserRoleViews = async (

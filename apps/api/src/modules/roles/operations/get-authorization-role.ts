@@ -2,7 +2,8 @@ import { authorizationRoles } from '@tidewise/db/schema/roles';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { getVisibleRole, loadRoleView, type RoleView, requireActor, visibleRoles } from '../role-store.ts';
+import { getVisibleRole, loadRoleView, type RoleView, visibleRoles } from '../role-store.ts';
+import { requireActor } from '../../../lib/authz.ts';
 
 /** One role the caller can see; another organization's role answers NOT_FOUND like a missing one. */
 export const getAuthorizationRole = async (ctx: Context, id: string): Promise<RoleView> => {

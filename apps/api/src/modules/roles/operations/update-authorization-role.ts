@@ -2,7 +2,6 @@ import { authorizationRolePermissions, authorizationRoles } from '@tidewise/db/s
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
-import { isUniqueViolation } from '../../auth/mfa-setup.ts';
 import {
   duplicateRoleName,
   getPermissions,
@@ -14,12 +13,13 @@ import {
   refuseSystemRoleEdit,
   type RoleRow,
   type RoleView,
-  requireActor,
   rolePermissionNames,
   roleSnapshot,
 } from '../role-store.ts';
 import { isReservedRoleName } from '../roles.policy.ts';
 import { reservedRoleName } from './create-authorization-role.ts';
+import { isUniqueViolation } from '../../../lib/db.ts';
+import { requireActor } from '../../../lib/authz.ts';
 
 export type UpdateAuthorizationRoleInput = { name?: string | null; description?: string | null; permissionIds?: readonly string[] | null };
 

@@ -1,12 +1,12 @@
-import { organizationRelationships, organizations } from '@tidewise/db/schema/identity';
+import { organizationRelationships, organizations } from '@tidewise/db/schema/organizations';
 import { storedRelationshipStatuses } from '@tidewise/shared/organization';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { refuse, requireActor } from '../../organizations/members.ts';
 import { findRelationshipOf, type OrganizationRow, type RelationshipWithOrganizations } from '../relationships.ts';
 import { checkSystemStatusChange } from '../supplier.policy.ts';
+import { refuse, requireActor } from '../../../lib/authz.ts';
 
 export type CompleteSupplierRegistrationResult = { organization: OrganizationRow; activated: RelationshipWithOrganizations[] };
 

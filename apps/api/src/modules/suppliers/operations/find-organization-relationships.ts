@@ -1,11 +1,9 @@
-import { organizationRelationships } from '@tidewise/db/schema/identity';
+import { organizationRelationships } from '@tidewise/db/schema/organizations';
 import { type RelationshipStatus, storedRelationshipStatuses } from '@tidewise/shared/organization';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pagination.ts';
 import { type Sort, sortOrder } from '../../../lib/sorting.ts';
-import { likePattern } from '../../organizations/operations/find-organization-users.ts';
-import { requireActor } from '../../organizations/members.ts';
 import {
   customerOrg,
   involves,
@@ -14,6 +12,8 @@ import {
   supplierOrg,
   withOrganizations,
 } from '../relationships.ts';
+import { requireActor } from '../../../lib/authz.ts';
+import { likePattern } from '../../../lib/db.ts';
 
 export type RelationshipFilter = { status?: RelationshipStatus | null; search?: string | null; side?: 'customer' | 'supplier' | null };
 

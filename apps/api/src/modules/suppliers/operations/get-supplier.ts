@@ -1,10 +1,10 @@
-import { organizationRelationships } from '@tidewise/db/schema/identity';
+import { organizationRelationships } from '@tidewise/db/schema/organizations';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { isUuid } from '../../auth/users.ts';
-import { requireActor } from '../../organizations/members.ts';
 import { type RelationshipWithOrganizations, selectRelationships, withOrganizations } from '../relationships.ts';
+import { isUuid } from '../../../lib/db.ts';
+import { requireActor } from '../../../lib/authz.ts';
 
 /** A supplier organization of the caller (any relationship status); anything else answers NOT_FOUND. */
 export const getSupplier = async (ctx: Context, supplierOrganizationId: string): Promise<RelationshipWithOrganizations> => {

@@ -1,4 +1,4 @@
-import { organizationRelationships } from '@tidewise/db/schema/identity';
+import { organizationRelationships } from '@tidewise/db/schema/organizations';
 import {
   asRelationshipStatus,
   RELATIONSHIP_STATUS_LABELS,
@@ -8,8 +8,8 @@ import {
 } from '@tidewise/shared/organization';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
-import { requireActor } from '../../organizations/members.ts';
 import { type RelationshipWithOrganizations, selectRelationships, supplierOrg, withOrganizations } from '../relationships.ts';
+import { requireActor } from '../../../lib/authz.ts';
 
 export type SupplierGroup = { status: RelationshipStatus; label: string; count: number; suppliers: RelationshipWithOrganizations[] };
 

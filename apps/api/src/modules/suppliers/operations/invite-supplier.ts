@@ -1,21 +1,20 @@
 import type { Executor } from '@tidewise/db/client';
-import { organizationRelationships, organizations, organizationUsers } from '@tidewise/db/schema/identity';
+import { organizationRelationships, organizations, organizationUsers } from '@tidewise/db/schema/organizations';
 import type { InviteSupplierInput } from '@tidewise/shared/organization';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { isUniqueViolation } from '../../auth/mfa-setup.ts';
-import { createInvitation } from '../../auth/operations/create-invitation.ts';
-import { createSupplierOrganization } from '../../auth/operations/create-supplier-organization.ts';
-import { findUserByEmail, normalizeEmail } from '../../auth/users.ts';
-import { refuse, requireActor } from '../../organizations/members.ts';
-import { expireOpenInvitations } from '../../organizations/operations/resend-organization-user-invitation.ts';
+import { createInvitation, expireOpenInvitations } from '../../../lib/identity/invitations.ts';
+import { createSupplierOrganization } from '../../../lib/identity/supplier-organizations.ts';
+import { findUserByEmail, normalizeEmail } from '../../../lib/identity/users.ts';
 import { connectionRequestEmail } from '../emails.ts';
 import { findRelationshipOf, type RelationshipWithOrganizations } from '../relationships.ts';
 import { checkInvitationAgainstRelationship, type InvitationTarget, isRefusal, planSupplierInvitation } from '../supplier.policy.ts';
-import { findSupplierMatches, type SupplierMatch } from './find-supplier-matches.ts';
-import { inTransactionWithMail } from '../../organizations/deferred-mail.ts';
+import { findSupplierMatches, type SupplierMatch } from '../supplier-matching.ts';
+import { inTransactionWithMail } from '../../../lib/deferred-mail.ts';
+import { isUniqueViolation } from '../../../lib/db.ts';
+import { refuse, requireActor } from '../../../lib/authz.ts';
 
 export type InviteSupplierResult = {
   relationship: RelationshipWithOrganizations;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { expectSortedAcrossPages, type SortArg } from '../../../test/sorting.ts';
-import { type Mailbox, outboxMailbox, uniqueEmail } from '../../auth/auth-test-kit.ts';
-import { type Admin, newOrganization } from '../../organizations/organization-test-kit.ts';
+import { type Mailbox, outboxMailbox, uniqueEmail } from '../../../test/auth-test-kit.ts';
+import { type Admin, newOrganization } from '../../../test/organization-test-kit.ts';
 
 const INVITE = `mutation($input: InviteSupplierInput!) { inviteSupplier(input: $input) { relationship { id } } }`;
 const RELATIONSHIPS = `query($pagination: PaginationInput, $sort: OrganizationRelationshipSortInput) {

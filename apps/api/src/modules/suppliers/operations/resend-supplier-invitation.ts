@@ -1,15 +1,15 @@
-import { invitations, users } from '@tidewise/db/schema/identity';
+import { users } from '@tidewise/db/schema/identity';
+import { invitations } from '@tidewise/db/schema/organizations';
 import { asRelationshipStatus } from '@tidewise/shared/organization';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { createInvitation } from '../../auth/operations/create-invitation.ts';
-import { requireActor } from '../../organizations/members.ts';
-import { expireOpenInvitations } from '../../organizations/operations/resend-organization-user-invitation.ts';
+import { createInvitation, expireOpenInvitations } from '../../../lib/identity/invitations.ts';
 import { findRelationshipOf } from '../relationships.ts';
 import { sideOf } from '../supplier.policy.ts';
-import { inTransactionWithMail } from '../../organizations/deferred-mail.ts';
+import { inTransactionWithMail } from '../../../lib/deferred-mail.ts';
+import { requireActor } from '../../../lib/authz.ts';
 
 /**
  * A fresh `/supplier/register?token=` link for the supplier contact the customer invited last,

@@ -1,8 +1,8 @@
-import { organizationRelationships, organizations } from '@tidewise/db/schema/identity';
+import { organizationRelationships, organizations } from '@tidewise/db/schema/organizations';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { clientFor, errorOf, type Mailbox, outboxMailbox, seen, uniqueEmail, waitForNewMail } from '../../auth/auth-test-kit.ts';
+import { clientFor, errorOf, type Mailbox, outboxMailbox, seen, uniqueEmail, waitForNewMail } from '../../../test/auth-test-kit.ts';
 import {
   type Admin,
   addMember,
@@ -10,7 +10,7 @@ import {
   invitationToken,
   newOrganization,
   registerFromToken,
-} from '../../organizations/organization-test-kit.ts';
+} from '../../../test/organization-test-kit.ts';
 
 const INVITE = `mutation($input: InviteSupplierInput!) {
   inviteSupplier(input: $input) {

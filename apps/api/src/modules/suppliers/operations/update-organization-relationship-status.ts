@@ -1,11 +1,11 @@
-import { invitations, organizationRelationships } from '@tidewise/db/schema/identity';
+import { invitations, organizationRelationships } from '@tidewise/db/schema/organizations';
 import { type RelationshipStatus, storedRelationshipStatuses } from '@tidewise/shared/organization';
 import { and, eq, inArray, isNull, notExists } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
-import { refuse, requireActor } from '../../organizations/members.ts';
 import { findRelationshipOf, type RelationshipWithOrganizations } from '../relationships.ts';
 import { checkManualStatusChange, sideOf } from '../supplier.policy.ts';
+import { refuse, requireActor } from '../../../lib/authz.ts';
 
 /**
  * The customer suspends, resumes or ends a supplier relationship (see

@@ -1,0 +1,15 @@
+/** Database helpers every module needs: driver-neutral error checks and safe SQL fragments. */
+
+/** True for a unique-constraint violation, whichever driver raised it (PGlite or node-postgres). */
+export const isUniqueViolation = (error: unknown): boolean => {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/** GraphQL ids arrive as any string; anything that is not a UUID cannot name a row. */
+export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** A `like`/`ilike` pattern that matches `search` anywhere, with the wildcard characters escaped. */
+export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
