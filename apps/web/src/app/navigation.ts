@@ -1,5 +1,17 @@
 import { Building2, FileClock, KeyRound, LogIn, Truck, UserRound, Users } from 'lucide-react';
-import type { AppNavItem } from '../../app/layouts/app-layout.tsx';
+import type { ComponentType } from 'react';
+
+export type AppNavItem = {
+  to: string;
+  label: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  /** Shown only to users holding this permission; the server still decides on every call. */
+  permission?: string;
+  /** `administration` items are listed under their own heading; a user without any sees no such menu. */
+  group?: 'main' | 'administration';
+  /** The label a supplier organisation sees instead (its suppliers screen lists its customers). */
+  supplierLabel?: string;
+};
 
 /**
  * Screens of the signed-in application, in menu order. Each item names the permission its screen

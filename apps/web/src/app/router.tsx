@@ -1,92 +1,91 @@
-import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { type RouteObject, useLocation, useRoutes } from 'react-router';
-import { appRoutes } from '../modules/app/routes.tsx';
-import { authRoutes } from '../modules/auth/routes.tsx';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject, useRouteError } from 'react-router';
 import { publicRoutes } from '../modules/public/routes.tsx';
-import { supplierRoutes } from '../modules/supplier/routes.tsx';
-import { RouteError } from './route-error.tsx';
 import { Spinner } from '../ui/spinner.tsx';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import { RouteError } from './route-error.tsx';
+
+const notFound: RouteObject = { path: '*', lazy: async () => ({ Component: (await import('./not-found.tsx')).NotFoundPage }) };
+
+/** Shown while the first screen's layout and page load. */
+const LoadingScreen = () => <Spinner className="m-8" />;
+
+/** An error in any screen (or a chunk that fails to load) shows the error page; navigating away clears it. */
+const RouteErrorScreen = () => <RouteError error={useRouteError()} />;
 
 /**
- * Four areas, each loaded on demand so the public pages never download the signed-in application:
- * public (/), auth (/auth), supplier (/supplier) and the application (/app). Each module's route
- * table is small and lazy-loads its pages.
+ * Four areas: public (/), auth (/auth), supplier (/supplier) and the application (/app). The public
+ * layout and the landing page ship with the first download (the front door paints without a second
+ * round trip, and the data router's own weight stays within the landing-page budget); every other
+ * screen and layout loads through the router's own `lazy`, layout and page in parallel, so the public
+ * pages never download the signed-in application. The auth, supplier and application areas join the
+ * route table on the first visit to them (`patchRoutesOnNavigation`).
  */
 export const routes: RouteObject[] = [
   {
-    path: '/',
-    lazy: async () => ({ Component: (await import('./layouts/public-layout.tsx')).PublicLayout }),
-    children: [...publicRoutes, { path: '*', lazy: async () => ({ Component: (await import('./not-found.tsx')).NotFoundPage }) }],
-  },
-  {
-    path: '/auth',
-    lazy: async () => {
-      const [{ AuthLayout }, { withGraphql }] = await Promise.all([import('./layouts/auth-layout.tsx'), import('./graphql-provider.tsx')]);
-      return { Component: withGraphql(AuthLayout) };
-    },
-    children: [...authRoutes, { path: '*', lazy: async () => ({ Component: (await import('./not-found.tsx')).NotFoundPage }) }],
-  },
-  {
-    path: '/supplier',
-    lazy: async () => {
-      const [{ SupplierLayout }, { withGraphql }] = await Promise.all([
-        import('./layouts/supplier-layout.tsx'),
-        import('./graphql-provider.tsx'),
-      ]);
-      return { Component: withGraphql(SupplierLayout) };
-    },
-    children: [...supplierRoutes, { path: '*', lazy: async () => ({ Component: (await import('./not-found.tsx')).NotFoundPage }) }],
-  },
-  {
-    path: '/app',
-    lazy: async () => {
-      const [{ AppLayout }, { withGraphql }] = await Promise.all([import('./layouts/app-layout.tsx'), import('./graphql-provider.tsx')]);
-      return { Component: withGraphql(AppLayout) };
-    },
-    children: [...appRoutes, { path: '*', lazy: async () => ({ Component: (await import('./not-found.tsx')).NotFoundPage }) }],
+    id: 'root',
+    HydrateFallback: LoadingScreen,
+    ErrorBoundary: RouteErrorScreen,
+    children: [{ path: '/', Component: PublicLayout, children: [...publicRoutes, notFound] }],
   },
 ];
 
-class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  override state = { error: null as unknown };
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-  override render() {
-    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
-  }
-}
+type AreaId = 'auth' | 'supplier' | 'app';
 
-type LazyRoute = () => Promise<{ Component?: ComponentType | null }>;
+/** An area's route: its layout (lazy, inside the GraphQL client) and its screens, then its not-found page. */
+const areaRoute = (
+  id: AreaId,
+  layout: () => Promise<{ default: ComponentType }>,
+  screens: () => Promise<RouteObject[]>,
+): (() => Promise<RouteObject>) => {
+  return async () => ({
+    id,
+    path: `/${id}`,
+    lazy: async () => {
+      const [{ default: Layout }, { withGraphql }] = await Promise.all([layout(), import('./graphql-provider.tsx')]);
+      return { Component: withGraphql(Layout) };
+    },
+    children: [...(await screens()), notFound],
+  });
+};
+
+const areas: Record<AreaId, () => Promise<RouteObject>> = {
+  auth: areaRoute(
+    'auth',
+    async () => ({ default: (await import('./layouts/auth-layout.tsx')).AuthLayout }),
+    async () => (await import('../modules/auth/routes.tsx')).authRoutes,
+  ),
+  supplier: areaRoute(
+    'supplier',
+    async () => ({ default: (await import('./layouts/supplier-layout.tsx')).SupplierLayout }),
+    async () => (await import('../modules/supplier/routes.tsx')).supplierRoutes,
+  ),
+  app: areaRoute(
+    'app',
+    async () => ({ default: (await import('./layouts/app-layout.tsx')).AppLayout }),
+    async () => (await import('./app-routes.ts')).appRoutes,
+  ),
+};
+
+const isArea = (segment: string | undefined): segment is AreaId => segment !== undefined && Object.hasOwn(areas, segment);
 
 /**
- * Declarative routing (useRoutes) keeps the data-router machinery out of the first download; each
- * `lazy` route becomes a React.lazy component, loaded when first matched.
+ * Adds an area (its route, layout and screens) once, on the first navigation into it. Until then
+ * its paths fall into the public area's catch-all, which makes the router ask for them here.
  */
-const toElementRoutes = (table: RouteObject[]): RouteObject[] =>
-  table.map((route) => {
-    const { lazy: load, children, ...rest } = route;
-    const converted: RouteObject = { ...rest } as RouteObject;
-    if (typeof load === 'function') {
-      const Page = lazy(async () => {
-        const module = await (load as LazyRoute)();
-        if (!module.Component) throw new Error(`route ${route.path ?? '(index)'} has no Component`);
-        return { default: module.Component };
-      });
-      converted.element = (
-        <Suspense fallback={<Spinner className="m-8" />}>
-          <Page />
-        </Suspense>
-      );
+const discoverAreas = (): PatchRoutesOnNavigationFunction => {
+  const added = new Map<AreaId, Promise<void>>();
+  return ({ path, patch }) => {
+    const area = path.split('/')[1];
+    if (!isArea(area)) return;
+    let done = added.get(area);
+    if (!done) {
+      done = areas[area]().then((route) => patch('root', [route]));
+      done.catch(() => added.delete(area));
+      added.set(area, done);
     }
-    if (children) converted.children = toElementRoutes(children);
-    return converted;
-  });
-
-const elementRoutes = toElementRoutes(routes);
-
-/** The whole route table; an error in a screen shows the error page, and moving on clears it. */
-export const AppRoutes = () => {
-  const location = useLocation();
-  return <RouteErrorBoundary key={location.pathname}>{useRoutes(elementRoutes)}</RouteErrorBoundary>;
+    return done;
+  };
 };
+
+export const createAppRouter = () => createBrowserRouter(routes, { patchRoutesOnNavigation: discoverAreas() });

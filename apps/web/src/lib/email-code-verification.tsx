@@ -1,9 +1,14 @@
 import { AUTH_FALLBACK_MESSAGES } from '@tidewise/shared/auth';
 import { useState } from 'react';
-import { useMutation } from 'urql';
-import { VerifyEmailMfaMutation } from '../graphql.ts';
-import { errorMessage } from '../lib/errors.ts';
-import { CodeForm } from './code-form.tsx';
+import { gql, useMutation } from 'urql';
+import { errorMessage } from './errors.ts';
+import { CodeForm } from '../ui/code-form.tsx';
+
+const VerifyEmailMfaMutation = gql<{ verifyEmailMfa: { token: string } }, { input: { userId: string; code: string } }>`
+  mutation VerifyEmailMfa($input: VerifyEmailMfaInput!) {
+    verifyEmailMfa(input: $input) { token }
+  }
+`;
 
 /** Confirms the Email method of a new account with the emailed code; answers the hand-off token. */
 export const EmailCodeVerification = ({

@@ -6,7 +6,7 @@ import {
   registrationPasswordStrength,
   resetPasswordStrength,
 } from '@tidewise/shared/password';
-import type { Criterion } from './strength-meter.tsx';
+import type { Criterion } from '../ui/strength-meter.tsx';
 
 const RESET_BAR = { Weak: 25, Fair: 50, Good: 75, Strong: 100 } as const;
 

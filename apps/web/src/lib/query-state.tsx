@@ -1,10 +1,10 @@
 import { RefreshCw } from 'lucide-react';
 import type { CombinedError } from 'urql';
-import { Button } from '../../../ui/button.tsx';
-import { Card, CardContent, CardHeader } from '../../../ui/card.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
-import { errorMessage } from '../lib/errors.ts';
-import { ServerAlert } from './server-alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { Card, CardContent, CardHeader } from '../ui/card.tsx';
+import { Skeleton } from '../ui/skeleton.tsx';
+import { errorMessage } from './errors.ts';
+import { ServerAlert } from '../ui/server-alert.tsx';
 
 /** A failed load: the server's message (or the fallback) and a way to try again. */
 export const QueryError = ({ error, onRetry, title }: { error: CombinedError | undefined; onRetry?: () => void; title?: string }) => (

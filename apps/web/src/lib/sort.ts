@@ -1,4 +1,4 @@
-import type { SortState } from '../../../ui/data-table.tsx';
+import type { SortState } from '../ui/data-table.tsx';
 
 /** A list query's `sort` argument. */
 export type SortInput<Field extends string> = { field: Field; direction: 'ASC' | 'DESC' };

@@ -27,3 +27,24 @@ export const useViewer = ({ pause = false }: { pause?: boolean } = {}) => {
     refetch: () => refetch({ requestPolicy: 'network-only' }),
   };
 };
+
+const OrganizationTimeZoneQuery = gql<{ organizationSetting: { timezone: string } }, Record<string, never>>`
+  query OrganizationTimeZone {
+    organizationSetting { timezone }
+  }
+`;
+
+/**
+ * The zone the signed-in user reads dates in: their own when they have one (the API keeps none per
+ * user yet), otherwise their organisation's setting, otherwise the browser's (undefined), which is
+ * also what a user who may not read the organisation's settings gets.
+ */
+export const useViewerTimeZone = ({ pause = false }: { pause?: boolean } = {}): string | undefined => {
+  const { can } = useViewer({ pause });
+  const [{ data }] = useQuery({
+    query: OrganizationTimeZoneQuery,
+    requestPolicy: 'cache-first',
+    pause: pause || !can('organization:read'),
+  });
+  return data?.organizationSetting.timezone || undefined;
+};

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
-import { cn } from '../../../lib/cn.ts';
-import { Card, CardContent, CardFooter, CardHeader } from '../../../ui/card.tsx';
+import { cn } from '../lib/cn.ts';
+import { Card, CardContent, CardFooter, CardHeader } from './card.tsx';
 
 export type AuthCardProps = {
   title: string;

@@ -1,6 +1,6 @@
 import { VERIFICATION_CODE_LENGTH } from '@tidewise/shared/auth';
 import { type ClipboardEvent, type KeyboardEvent, useId, useRef } from 'react';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '../lib/cn.ts';
 
 export type CodeInputProps = {
   label: string;

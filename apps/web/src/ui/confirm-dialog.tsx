@@ -1,9 +1,9 @@
 import { type ReactNode, type SyntheticEvent, useEffect, useId, useState } from 'react';
-import { Button } from '../../../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../ui/dialog.tsx';
-import { Input } from '../../../ui/input.tsx';
-import { Label } from '../../../ui/label.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
+import { Button } from './button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog.tsx';
+import { Input } from './input.tsx';
+import { Label } from './label.tsx';
+import { Spinner } from './spinner.tsx';
 import { ServerAlert } from './server-alert.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
-import { Input } from '../../../ui/input.tsx';
+import { Input } from './input.tsx';
 
 /** A password field with a show/hide button, so people can check what they typed. */
 export const PasswordInput = (props: Omit<ComponentProps<'input'>, 'type'>) => {

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Input } from '../../../ui/input.tsx';
+import { Input } from './input.tsx';
 
 /**
  * A labelled search box that reports its value after the user pauses typing, so a list query runs

@@ -1,6 +1,6 @@
 import { CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Alert, AlertDescription, AlertTitle } from '../../../ui/alert.tsx';
+import { Alert, AlertDescription, AlertTitle } from './alert.tsx';
 
 /** A server message in the red alert; renders nothing without one. */
 export const ServerAlert = ({ message, title, action }: { message: string | null | undefined; title?: string; action?: ReactNode }) =>

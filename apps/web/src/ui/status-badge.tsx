@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../../lib/cn.ts';
-import { Badge } from '../../../ui/badge.tsx';
+import { cn } from '../lib/cn.ts';
+import { Badge } from './badge.tsx';
 
 /**
  * A badge for statuses. The success tint is lighter than the shared badge's so its small green text

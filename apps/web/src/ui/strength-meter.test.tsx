@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { registrationStrength, resetStrength } from './password-strength.ts';
+import { registrationStrength, resetStrength } from '../lib/password-strength.ts';
 import { StrengthMeter } from './strength-meter.tsx';
 
 describe('reset password strength (six criteria)', () => {

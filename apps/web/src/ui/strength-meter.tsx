@@ -1,5 +1,5 @@
 import { Check, Circle } from 'lucide-react';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '../lib/cn.ts';
 
 export type Criterion = { label: string; met: boolean };
 

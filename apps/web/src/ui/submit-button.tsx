@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, type ButtonProps } from '../../../ui/button.tsx';
+import { Button, type ButtonProps } from './button.tsx';
 
 /** A full-width primary action that shows a spinner and the pending text while its call runs. */
 export const SubmitButton = ({

@@ -1,26 +1,15 @@
 import { LayoutDashboard, LogOut, Menu, X } from 'lucide-react';
-import { type ComponentType, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { appNavigation, visibleNavigation } from '../../modules/app/navigation.ts';
-import { useViewer } from '../../modules/app/lib/viewer.ts';
+import { type AppNavItem, appNavigation, visibleNavigation } from '../navigation.ts';
+import { TimeZoneProvider } from '../../lib/time-zone.tsx';
+import { useViewer, useViewerTimeZone } from '../../lib/viewer.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { SkipLink } from '../../ui/skip-link.tsx';
 import { ThemeToggle } from '../../ui/theme-toggle.tsx';
-
-export type AppNavItem = {
-  to: string;
-  label: string;
-  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
-  /** Shown only to users holding this permission; the server still decides on every call. */
-  permission?: string;
-  /** `administration` items are listed under their own heading; a user without any sees no such menu. */
-  group?: 'main' | 'administration';
-  /** The label a supplier organisation sees instead (its suppliers screen lists its customers). */
-  supplierLabel?: string;
-};
 
 const dashboardItem: AppNavItem = { to: '/app', label: 'Dashboard', icon: LayoutDashboard };
 
@@ -30,6 +19,7 @@ export const AppLayout = () => {
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { permissions } = useViewer({ pause: !session.isAuthenticated });
+  const timeZone = useViewerTimeZone({ pause: !session.isAuthenticated });
 
   if (!session.isAuthenticated || !session.user) {
     return <Navigate to={`/auth/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
@@ -130,7 +120,9 @@ export const AppLayout = () => {
           </div>
         </header>
         <main id="main" className="flex-1 p-4 md:p-6 lg:p-8">
-          <Outlet />
+          <TimeZoneProvider timeZone={timeZone}>
+            <Outlet />
+          </TimeZoneProvider>
         </main>
       </div>
     </div>

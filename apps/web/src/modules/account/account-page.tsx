@@ -1,5 +1,5 @@
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { PageHeader } from '../components/page-header.tsx';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { MfaCard } from './mfa-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';

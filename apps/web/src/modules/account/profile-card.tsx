@@ -1,15 +1,15 @@
 import { type SyntheticEvent, useEffect, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { useSession } from '../../../lib/session.tsx';
-import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.tsx';
-import { Input } from '../../../ui/input.tsx';
-import { Select } from '../../../ui/select.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { describedBy, FormField } from '../../../ui/form-field.tsx';
-import { ServerAlert } from '../components/server-alert.tsx';
-import { mutationFailure } from '../lib/errors.ts';
+import { useSession } from '../../lib/session.tsx';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { describedBy, FormField } from '../../ui/form-field.tsx';
+import { ServerAlert } from '../../ui/server-alert.tsx';
+import { mutationFailure } from '../../lib/errors.ts';
 import { MyOrganizationUserQuery, UpdateMyProfileMutation } from './graphql.ts';
 
 const LANGUAGES = [

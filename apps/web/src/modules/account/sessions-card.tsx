@@ -1,22 +1,23 @@
 import { LogOut, MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { Alert } from '../../../ui/alert.tsx';
-import { StatusBadge } from '../components/status-badge.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.tsx';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { QueryError } from '../components/query-state.tsx';
-import { mutationFailure } from '../lib/errors.ts';
-import { formatDateTime } from '../lib/format.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card.tsx';
+import { type Column, DataTable } from '../../ui/data-table.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { QueryError } from '../../lib/query-state.tsx';
+import { mutationFailure } from '../../lib/errors.ts';
+import { useDateFormat } from '../../lib/format.ts';
 import { type AccountSession, MySessionsQuery, RevokeOtherSessionsMutation } from './graphql.ts';
 
 const device = (s: AccountSession) => [s.browser, s.os].filter(Boolean).join(' on ') || 'Unknown device';
 
 /** Where the user is signed in, and signing out everywhere else at once. */
 export const SessionsCard = () => {
+  const { formatDateTime } = useDateFormat();
   const [result, refetch] = useQuery({ query: MySessionsQuery, requestPolicy: 'network-only' });
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);

@@ -27,24 +27,12 @@ export const ValidateMfaMutation = gql<{ validateMfa: MessageResponse }, { input
   }
 `;
 
-export const VerifyEmailMfaMutation = gql<{ verifyEmailMfa: TokenResponse }, { input: { userId: string; code: string } }>`
-  mutation VerifyEmailMfa($input: VerifyEmailMfaInput!) {
-    verifyEmailMfa(input: $input) { token }
-  }
-`;
-
 export const VerifyAuthenticatorSetupMutation = gql<
   { verifyAuthenticatorSetup: TokenResponse },
   { input: { userId: string; token: string } }
 >`
   mutation VerifyAuthenticatorSetup($input: VerifyAuthenticatorSetupInput!) {
     verifyAuthenticatorSetup(input: $input) { token }
-  }
-`;
-
-export const RegisterMutation = gql<{ register: RegisterResponse }, { input: { token: string; password: string; mfaMethod: MfaMethod } }>`
-  mutation Register($input: RegisterInput!) {
-    register(input: $input) { userId qrCodeDataURL otpauthUri }
   }
 `;
 
@@ -68,32 +56,6 @@ export const CreateOrganizationAccountMutation = gql<
 >`
   mutation CreateOrganizationAccount($input: CreateOrganizationAccountInput!) {
     createOrganizationAccount(input: $input) { userId qrCodeDataURL otpauthUri }
-  }
-`;
-
-export type InvitedUser = {
-  id: string;
-  email: string;
-  organizationUser: {
-    id: string;
-    firstName: string | null;
-    lastName: string | null;
-    organization: { id: string; name: string; createdByOrganization: { id: string; name: string } | null };
-  } | null;
-};
-
-export const ValidateAuthenticationTokenQuery = gql<{ validateAuthenticationToken: InvitedUser }, { token: string }>`
-  query ValidateAuthenticationToken($token: String!) {
-    validateAuthenticationToken(token: $token) {
-      id
-      email
-      organizationUser {
-        id
-        firstName
-        lastName
-        organization { id name createdByOrganization { id name } }
-      }
-    }
   }
 `;
 

@@ -2,13 +2,13 @@ import { RELATIONSHIP_STATUS_LABELS, type RelationshipStatus } from '@tidewise/s
 import { Handshake } from 'lucide-react';
 import { useState } from 'react';
 import { gql, useMutation } from 'urql';
-import { Alert } from '../../../ui/alert.tsx';
-import { StatusBadge } from '../components/status-badge.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { ServerAlert } from '../components/server-alert.tsx';
-import { mutationFailure } from '../lib/errors.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { ServerAlert } from '../../ui/server-alert.tsx';
+import { mutationFailure } from '../../lib/errors.ts';
 
 type Activated = { id: string; status: RelationshipStatus; customerOrganization: { id: string; name: string } };
 

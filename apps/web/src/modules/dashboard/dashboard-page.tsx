@@ -1,7 +1,7 @@
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card.tsx';
-import { CustomerInvitationsCard } from './dashboard/customer-invitations-card.tsx';
+import { CustomerInvitationsCard } from './customer-invitations-card.tsx';
 
 const ROLE_LABELS: Record<string, string> = {
   organization_admin: 'Organisation administrator',

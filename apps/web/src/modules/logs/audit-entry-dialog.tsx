@@ -1,7 +1,7 @@
-import { StatusBadge } from '../components/status-badge.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../ui/dialog.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { formatDateTime, humanize } from '../lib/format.ts';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { cn } from '../../lib/cn.ts';
+import { humanize, useDateFormat } from '../../lib/format.ts';
 import { diffRows, displayValue } from './diff.ts';
 import type { AuditLog } from './graphql.ts';
 import { auditStatusVariant } from './status.ts';
@@ -10,6 +10,7 @@ const KIND_LABEL = { added: 'Added', removed: 'Removed', changed: 'Changed', unc
 
 /** One audit entry: who did what and when, the field-by-field before/after of `changes`, and the request facts. */
 export const AuditEntryDialog = ({ entry, onOpenChange }: { entry: AuditLog | null; onOpenChange: (open: boolean) => void }) => {
+  const { formatDateTime } = useDateFormat();
   const rows = diffRows(entry?.changes);
   const metadata = Object.entries(entry?.metadata ?? {});
   return (

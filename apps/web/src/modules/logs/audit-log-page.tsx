@@ -1,18 +1,18 @@
 import { FileClock, Filter } from 'lucide-react';
 import { useState } from 'react';
 import { useQuery } from 'urql';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { StatusBadge } from '../components/status-badge.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { type Column, DataTable, type SortState } from '../../../ui/data-table.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { Input } from '../../../ui/input.tsx';
-import { Select } from '../../../ui/select.tsx';
-import { FormField } from '../../../ui/form-field.tsx';
-import { PageHeader } from '../components/page-header.tsx';
-import { QueryError } from '../components/query-state.tsx';
-import { formatDateTime, humanize } from '../lib/format.ts';
-import { useViewer } from '../lib/viewer.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { type Column, DataTable, type SortState } from '../../ui/data-table.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
+import { FormField } from '../../ui/form-field.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { QueryError } from '../../lib/query-state.tsx';
+import { humanize, useDateFormat } from '../../lib/format.ts';
+import { useViewer } from '../../lib/viewer.ts';
 import { AuditEntryDialog } from './audit-entry-dialog.tsx';
 import { ChainStatus } from './chain-status.tsx';
 import { compactFilter, endOfDay, startOfDay } from './filters.ts';
@@ -20,7 +20,7 @@ import { useLogFilters } from './use-log-filters.ts';
 import { type AuditLog, type AuditLogFilter, AuditLogsQuery } from './graphql.ts';
 import { auditStatusVariant } from './status.ts';
 import { UserSelect } from './user-select.tsx';
-import { toSortInput } from '../lib/sort.ts';
+import { toSortInput } from '../../lib/sort.ts';
 import type { AuditLogSortField } from './graphql.ts';
 
 /** Table column id → the list's server-side sort field. */
@@ -49,6 +49,7 @@ export const toAuditFilter = (form: Form): AuditLogFilter | null =>
 
 /** The organisation's audit trail: integrity first, then every recorded change, filterable, with a before/after view. */
 export const AuditLogPage = () => {
+  const { formatDateTime } = useDateFormat();
   usePageMeta({ title: 'Audit log', description: 'Every change made in your organisation, tamper-evident.' });
   const { can } = useViewer();
   const { form, set, setUserId, filter, formError, page, setPage, apply, reset } = useLogFilters(EMPTY, toAuditFilter);

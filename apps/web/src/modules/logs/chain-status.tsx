@@ -1,10 +1,10 @@
 import { RefreshCw, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useQuery } from 'urql';
-import { Button } from '../../../ui/button.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { errorMessage } from '../lib/errors.ts';
-import { formatDateTime, humanize } from '../lib/format.ts';
+import { Button } from '../../ui/button.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { cn } from '../../lib/cn.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { humanize, useDateFormat } from '../../lib/format.ts';
 import { VerifyChainQuery } from './graphql.ts';
 
 /**
@@ -12,6 +12,7 @@ import { VerifyChainQuery } from './graphql.ts';
  * entries were checked and when) or broken (with the first entry that does not match).
  */
 export const ChainStatus = () => {
+  const { formatDateTime } = useDateFormat();
   const [{ data, fetching, error }, verify] = useQuery({ query: VerifyChainQuery, requestPolicy: 'network-only' });
   const result = data?.verifyAuditLogChain;
   const again = (

@@ -1,6 +1,6 @@
 import { gql } from 'urql';
-import type { SortInput } from '../lib/sort.ts';
-import type { PageInfo } from '../roles/graphql.ts';
+import type { SortInput } from '../../lib/sort.ts';
+import type { PageInfo } from '../../lib/page-info.ts';
 
 export type AuditLogSortField = 'createdAt' | 'email' | 'action' | 'resource' | 'status';
 export type LoginLogSortField = 'createdAt' | 'email' | 'method' | 'status' | 'device' | 'ipAddress';

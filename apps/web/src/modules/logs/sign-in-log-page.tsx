@@ -1,23 +1,23 @@
 import { Filter, LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useQuery } from 'urql';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { StatusBadge } from '../components/status-badge.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { type Column, DataTable, type SortState } from '../../../ui/data-table.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { Input } from '../../../ui/input.tsx';
-import { Select } from '../../../ui/select.tsx';
-import { FormField } from '../../../ui/form-field.tsx';
-import { PageHeader } from '../components/page-header.tsx';
-import { QueryError } from '../components/query-state.tsx';
-import { formatDateTime, humanize } from '../lib/format.ts';
-import { useViewer } from '../lib/viewer.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { type Column, DataTable, type SortState } from '../../ui/data-table.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
+import { FormField } from '../../ui/form-field.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { QueryError } from '../../lib/query-state.tsx';
+import { humanize, useDateFormat } from '../../lib/format.ts';
+import { useViewer } from '../../lib/viewer.ts';
 import { compactFilter, endOfDay, startOfDay } from './filters.ts';
 import { useLogFilters } from './use-log-filters.ts';
 import { type LoginLog, type LoginLogFilter, LoginLogsQuery } from './graphql.ts';
 import { UserSelect } from './user-select.tsx';
-import { toSortInput } from '../lib/sort.ts';
+import { toSortInput } from '../../lib/sort.ts';
 import type { LoginLogSortField } from './graphql.ts';
 
 /** Table column id → the list's server-side sort field. */
@@ -48,6 +48,7 @@ const statusVariant = (status: string) => (status === 'success' ? 'success' : st
 
 /** Every sign-in attempt of the organisation's users: who, how, from where, and why it failed. */
 export const SignInLogPage = () => {
+  const { formatDateTime } = useDateFormat();
   usePageMeta({ title: 'Sign-in log', description: 'Sign-in attempts of your organisation’s users.' });
   const { can } = useViewer();
   const { form, set, setUserId, filter, formError, page, setPage, apply, reset } = useLogFilters(EMPTY, toLoginFilter);

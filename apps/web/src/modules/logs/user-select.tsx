@@ -1,6 +1,6 @@
 import { useQuery } from 'urql';
-import { Select } from '../../../ui/select.tsx';
-import { personName } from '../lib/format.ts';
+import { Select } from '../../ui/select.tsx';
+import { personName } from '../../lib/format.ts';
 import { UserOptionsQuery } from './graphql.ts';
 
 /** A user filter filled from the organisation's users; only offered to people who may list users. */

@@ -1,12 +1,12 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useMutation } from 'urql';
-import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.tsx';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { mutationFailure } from '../lib/errors.ts';
-import { humanize } from '../lib/format.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { mutationFailure } from '../../lib/errors.ts';
+import { humanize } from '../../lib/format.ts';
 import { ClearOrganizationDataMutation } from './graphql.ts';
 
 /** Clearing business data: asks for the organisation's name typed out before it runs. */

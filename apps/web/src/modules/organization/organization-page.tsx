@@ -1,8 +1,8 @@
 import { useQuery } from 'urql';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { PageHeader } from '../components/page-header.tsx';
-import { CardsLoading, QueryError } from '../components/query-state.tsx';
-import { useViewer } from '../lib/viewer.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { CardsLoading, QueryError } from '../../lib/query-state.tsx';
+import { useViewer } from '../../lib/viewer.ts';
 import { DangerZone } from './danger-zone.tsx';
 import { OrganizationQuery, OrganizationSettingQuery } from './graphql.ts';
 import { ProfileCard } from './profile-card.tsx';

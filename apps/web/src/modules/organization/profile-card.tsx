@@ -1,15 +1,15 @@
 import { type SyntheticEvent, useEffect, useState } from 'react';
 import { useMutation } from 'urql';
-import { Alert } from '../../../ui/alert.tsx';
-import { StatusBadge } from '../components/status-badge.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.tsx';
-import { Input } from '../../../ui/input.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { describedBy, FormField } from '../../../ui/form-field.tsx';
-import { ServerAlert } from '../components/server-alert.tsx';
-import { mutationFailure } from '../lib/errors.ts';
-import { humanize } from '../lib/format.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { describedBy, FormField } from '../../ui/form-field.tsx';
+import { ServerAlert } from '../../ui/server-alert.tsx';
+import { mutationFailure } from '../../lib/errors.ts';
+import { humanize } from '../../lib/format.ts';
 import { type Organization, UpdateOrganizationMutation } from './graphql.ts';
 
 type Values = { name: string; websiteUrl: string; location: string };

@@ -1,15 +1,15 @@
 import { type SyntheticEvent, useEffect, useMemo, useState } from 'react';
 import { CURRENCIES, MEASUREMENT_SYSTEM_LABELS, MEASUREMENT_SYSTEMS, type MeasurementSystem } from '@tidewise/shared/organization';
 import { useMutation } from 'urql';
-import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.tsx';
-import { Input } from '../../../ui/input.tsx';
-import { Select } from '../../../ui/select.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { FormField } from '../../../ui/form-field.tsx';
-import { ServerAlert } from '../components/server-alert.tsx';
-import { mutationFailure } from '../lib/errors.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { FormField } from '../../ui/form-field.tsx';
+import { ServerAlert } from '../../ui/server-alert.tsx';
+import { mutationFailure } from '../../lib/errors.ts';
 import { type OrganizationSetting, type Timezone, UpdateOrganizationSettingMutation } from './graphql.ts';
 
 const MEASUREMENT_HINTS: Record<MeasurementSystem, string> = {

@@ -1,18 +1,6 @@
 import { gql } from 'urql';
-
-export type AuthorizationPermission = { id: string; resource: string; action: string; description: string };
-
-export type AuthorizationRole = {
-  id: string;
-  key: string | null;
-  name: string;
-  description: string | null;
-  scope: string;
-  userCount: number;
-  rolePermissions: { permission: AuthorizationPermission }[];
-};
-
-export type PageInfo = { totalPages: number; currentPage: number; totalCount: number; hasNextPage: boolean; hasPreviousPage: boolean };
+import type { AuthorizationPermission, AuthorizationRole } from '../../lib/authorization-role.ts';
+import type { PageInfo } from '../../lib/page-info.ts';
 
 const ROLE_FIELDS = `
   id key name description scope userCount

@@ -1,5 +1,5 @@
 import { Check, Minus } from 'lucide-react';
-import { Checkbox } from '../../../ui/checkbox.tsx';
+import { Checkbox } from '../../ui/checkbox.tsx';
 import { label, type PermissionMatrix } from './matrix.ts';
 
 /**

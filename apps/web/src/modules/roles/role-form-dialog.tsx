@@ -1,10 +1,10 @@
 import { type SyntheticEvent, useEffect, useState } from 'react';
-import { Button } from '../../../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../ui/dialog.tsx';
-import { Input, Textarea } from '../../../ui/input.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { describedBy, FormField } from '../../../ui/form-field.tsx';
-import { ServerAlert } from '../components/server-alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { Input, Textarea } from '../../ui/input.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { describedBy, FormField } from '../../ui/form-field.tsx';
+import { ServerAlert } from '../../ui/server-alert.tsx';
 
 export type RoleFormValues = { name: string; description: string };
 

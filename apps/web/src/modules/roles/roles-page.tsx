@@ -1,23 +1,23 @@
 import { KeyRound, Lock, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { Alert } from '../../../ui/alert.tsx';
-import { StatusBadge } from '../components/status-badge.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/card.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { PageHeader } from '../components/page-header.tsx';
-import { CardsLoading, QueryError } from '../components/query-state.tsx';
-import { ServerAlert } from '../components/server-alert.tsx';
-import { mutationFailure } from '../lib/errors.ts';
-import { useViewer } from '../lib/viewer.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { cn } from '../../lib/cn.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { CardsLoading, QueryError } from '../../lib/query-state.tsx';
+import { ServerAlert } from '../../ui/server-alert.tsx';
+import { mutationFailure } from '../../lib/errors.ts';
+import type { AuthorizationRole } from '../../lib/authorization-role.ts';
+import { useViewer } from '../../lib/viewer.ts';
 import {
   AssignPermissionsMutation,
-  type AuthorizationRole,
   CreateRoleMutation,
   DeleteRoleMutation,
   PermissionsQuery,

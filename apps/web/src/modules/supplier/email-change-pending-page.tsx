@@ -2,7 +2,7 @@ import { MailQuestion } from 'lucide-react';
 import { Link } from 'react-router';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Button } from '../../ui/button.tsx';
-import { AuthCard } from '../auth/components/auth-card.tsx';
+import { AuthCard } from '../../ui/auth-card.tsx';
 
 export const EmailChangePendingPage = () => {
   usePageMeta({ title: 'Email change pending', description: 'Your request to change the email address of your invitation is pending.' });

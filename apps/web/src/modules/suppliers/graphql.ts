@@ -1,7 +1,7 @@
 import type { RelationshipStatus } from '@tidewise/shared/organization';
 import { gql } from 'urql';
-import type { SortInput } from '../lib/sort.ts';
-import type { PageInfo } from '../roles/graphql.ts';
+import type { SortInput } from '../../lib/sort.ts';
+import type { PageInfo } from '../../lib/page-info.ts';
 
 export type RelationshipSortField = 'name' | 'status' | 'createdAt' | 'verifiedAt';
 

@@ -1,26 +1,25 @@
+import { emailSchema } from '@tidewise/shared/auth';
 import { type SyntheticEvent, useEffect, useState } from 'react';
 import { useMutation } from 'urql';
-import { Button } from '../../../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../ui/dialog.tsx';
-import { Input } from '../../../ui/input.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { describedBy, FormField } from '../../../ui/form-field.tsx';
-import { ServerAlert } from '../components/server-alert.tsx';
-import { mutationFailure } from '../lib/errors.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { describedBy, FormField } from '../../ui/form-field.tsx';
+import { ServerAlert } from '../../ui/server-alert.tsx';
+import { mutationFailure } from '../../lib/errors.ts';
 import { type InviteSupplierInput, InviteSupplierMutation, type InviteSupplierResult } from './graphql.ts';
 
 type Errors = Partial<Record<keyof InviteSupplierInput, string>>;
 const EMPTY: InviteSupplierInput = { organizationName: '', firstName: '', lastName: '', email: '' };
 const ORDER: (keyof InviteSupplierInput)[] = ['organizationName', 'firstName', 'lastName', 'email'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export const validateSupplierInvite = (values: InviteSupplierInput): Errors => {
   const errors: Errors = {};
   if (!values.organizationName.trim()) errors.organizationName = 'Enter the supplier organisation name';
   if (!values.firstName.trim()) errors.firstName = 'Enter the first name of your contact';
   if (!values.lastName.trim()) errors.lastName = 'Enter the last name of your contact';
   if (!values.email.trim()) errors.email = 'Enter the email address of your contact';
-  else if (!EMAIL.test(values.email.trim())) errors.email = 'Enter a valid email address, like name@company.com';
+  else if (!emailSchema.safeParse(values.email).success) errors.email = 'Enter a valid email address, like name@company.com';
   return errors;
 };
 

@@ -7,30 +7,30 @@ import {
 import { Mail, MoreHorizontal, Truck } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { useSession } from '../../../lib/session.tsx';
-import { Alert } from '../../../ui/alert.tsx';
-import { StatusBadge } from '../components/status-badge.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { type Column, DataTable, type SortState } from '../../../ui/data-table.tsx';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { useSession } from '../../lib/session.tsx';
+import { Alert } from '../../ui/alert.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { type Column, DataTable, type SortState } from '../../ui/data-table.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../../ui/dropdown-menu.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { Label } from '../../../ui/label.tsx';
-import { Select } from '../../../ui/select.tsx';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { PageHeader } from '../components/page-header.tsx';
-import { QueryError } from '../components/query-state.tsx';
-import { SearchInput } from '../components/search-input.tsx';
-import { ServerAlert } from '../components/server-alert.tsx';
-import { mutationFailure } from '../lib/errors.ts';
-import { formatDate } from '../lib/format.ts';
-import { useViewer } from '../lib/viewer.ts';
+} from '../../ui/dropdown-menu.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { Label } from '../../ui/label.tsx';
+import { Select } from '../../ui/select.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { QueryError } from '../../lib/query-state.tsx';
+import { SearchInput } from '../../ui/search-input.tsx';
+import { ServerAlert } from '../../ui/server-alert.tsx';
+import { mutationFailure } from '../../lib/errors.ts';
+import { useDateFormat } from '../../lib/format.ts';
+import { useViewer } from '../../lib/viewer.ts';
 import {
   type OrganizationRelationship,
   RelationshipsQuery,
@@ -39,7 +39,7 @@ import {
 } from './graphql.ts';
 import { InviteSupplierDialog } from './invite-supplier-dialog.tsx';
 import { type RelationshipAction, relationshipActions } from './transitions.ts';
-import { toSortInput } from '../lib/sort.ts';
+import { toSortInput } from '../../lib/sort.ts';
 import type { RelationshipSortField } from './graphql.ts';
 
 /** Table column id → the list's server-side sort field. */
@@ -68,6 +68,7 @@ const registrationLabel = (status: string | null) =>
  * allowed transitions only.
  */
 export const SuppliersPage = () => {
+  const { formatDate } = useDateFormat();
   const { user } = useSession();
   const isSupplier = user?.organizationUser?.organization.organizationType === 'supplier';
   const side = isSupplier ? 'supplier' : 'customer';

@@ -2,17 +2,17 @@ import { EMAIL_CHANGE_STATUS_LABELS, EMAIL_CHANGE_STATUSES } from '@tidewise/sha
 import { Check, MailQuestion, X } from 'lucide-react';
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { Alert } from '../../../ui/alert.tsx';
-import { StatusBadge } from '../components/status-badge.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { Label } from '../../../ui/label.tsx';
-import { Select } from '../../../ui/select.tsx';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { QueryError } from '../components/query-state.tsx';
-import { mutationFailure } from '../lib/errors.ts';
-import { formatDateTime } from '../lib/format.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { type Column, DataTable } from '../../ui/data-table.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { Label } from '../../ui/label.tsx';
+import { Select } from '../../ui/select.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { QueryError } from '../../lib/query-state.tsx';
+import { mutationFailure } from '../../lib/errors.ts';
+import { useDateFormat } from '../../lib/format.ts';
 import { ApproveEmailChangeMutation, type EmailChangeRequest, EmailChangeRequestsQuery, RejectEmailChangeMutation } from './graphql.ts';
 
 const PAGE_SIZE = 20;
@@ -20,6 +20,7 @@ const STATUS_VARIANT = { pending: 'secondary', approved: 'success', rejected: 'd
 
 /** Requests to sign in with another address; an administrator approves (a new invitation goes out) or rejects. */
 export const EmailChangeRequests = () => {
+  const { formatDateTime } = useDateFormat();
   const [status, setStatus] = useState<EmailChangeRequest['status'] | ''>('pending');
   const [page, setPage] = useState(1);
   const [result, refetch] = useQuery({

@@ -1,6 +1,7 @@
 import { gql } from 'urql';
-import type { SortInput } from '../lib/sort.ts';
-import type { AuthorizationRole, PageInfo } from '../roles/graphql.ts';
+import type { SortInput } from '../../lib/sort.ts';
+import type { AuthorizationRole } from '../../lib/authorization-role.ts';
+import type { PageInfo } from '../../lib/page-info.ts';
 
 export type OrganizationUser = {
   id: string;

@@ -1,19 +1,18 @@
+import { emailSchema } from '@tidewise/shared/auth';
 import { type SyntheticEvent, useEffect, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { Button } from '../../../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../ui/dialog.tsx';
-import { Input } from '../../../ui/input.tsx';
-import { Select } from '../../../ui/select.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { describedBy, FormField } from '../../../ui/form-field.tsx';
-import { ServerAlert } from '../components/server-alert.tsx';
-import { errorMessage, mutationFailure } from '../lib/errors.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { describedBy, FormField } from '../../ui/form-field.tsx';
+import { ServerAlert } from '../../ui/server-alert.tsx';
+import { errorMessage, mutationFailure } from '../../lib/errors.ts';
 import { CreateOrganizationUserMutation, type RoleOption, RoleOptionsQuery } from './graphql.ts';
 
 type Values = { firstName: string; lastName: string; email: string; jobPosition: string; roleId: string };
 type Errors = Partial<Record<keyof Values, string>>;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Roles an organisation user can be given: the supplier role belongs to supplier organisations. */
 export const invitableRoles = (roles: readonly RoleOption[]) => roles.filter((role) => role.key !== 'supplier_contributor');
@@ -23,7 +22,7 @@ export const validateInvite = (values: Values): Errors => {
   if (!values.firstName.trim()) errors.firstName = 'Enter the first name';
   if (!values.lastName.trim()) errors.lastName = 'Enter the last name';
   if (!values.email.trim()) errors.email = 'Enter the email address';
-  else if (!EMAIL.test(values.email.trim())) errors.email = 'Enter a valid email address, like name@company.com';
+  else if (!emailSchema.safeParse(values.email).success) errors.email = 'Enter a valid email address, like name@company.com';
   if (!values.roleId) errors.roleId = 'Choose a role';
   return errors;
 };

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useMutation } from 'urql';
-import { Textarea } from '../../../ui/input.tsx';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { FormField } from '../../../ui/form-field.tsx';
-import { mutationFailure } from '../lib/errors.ts';
-import { personName } from '../lib/format.ts';
+import { Textarea } from '../../ui/input.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { FormField } from '../../ui/form-field.tsx';
+import { mutationFailure } from '../../lib/errors.ts';
+import { personName } from '../../lib/format.ts';
 import { LockOrganizationUserMutation, type OrganizationUser } from './graphql.ts';
 
 /** Locking needs a reason, which the user's record and the audit trail keep. */

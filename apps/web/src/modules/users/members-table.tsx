@@ -1,25 +1,25 @@
 import { Lock, LockOpen, Mail, MoreHorizontal, ShieldCheck, UserMinus, Users } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { Alert } from '../../../ui/alert.tsx';
-import { StatusBadge } from '../components/status-badge.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { type Column, DataTable, type SortState } from '../../../ui/data-table.tsx';
+import { Alert } from '../../ui/alert.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { type Column, DataTable, type SortState } from '../../ui/data-table.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../../ui/dropdown-menu.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { QueryError } from '../components/query-state.tsx';
-import { SearchInput } from '../components/search-input.tsx';
-import { ServerAlert } from '../components/server-alert.tsx';
-import { mutationFailure } from '../lib/errors.ts';
-import { formatDate, personName } from '../lib/format.ts';
-import { useViewer } from '../lib/viewer.ts';
+} from '../../ui/dropdown-menu.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { QueryError } from '../../lib/query-state.tsx';
+import { SearchInput } from '../../ui/search-input.tsx';
+import { ServerAlert } from '../../ui/server-alert.tsx';
+import { mutationFailure } from '../../lib/errors.ts';
+import { personName, useDateFormat } from '../../lib/format.ts';
+import { useViewer } from '../../lib/viewer.ts';
 import {
   DeleteOrganizationUsersMutation,
   type OrganizationUser,
@@ -30,7 +30,7 @@ import {
 import { LockUserDialog } from './lock-user-dialog.tsx';
 import { roleLabel, USER_STATUS_LABELS, type UserStatus, userStatus } from './user-status.ts';
 import { UserRolesDialog } from './user-roles-dialog.tsx';
-import { toSortInput } from '../lib/sort.ts';
+import { toSortInput } from '../../lib/sort.ts';
 import type { OrganizationUserSortField } from './graphql.ts';
 
 /** Table column id → the list's server-side sort field. */
@@ -47,6 +47,7 @@ type Pending = { kind: 'roles' | 'lock' | 'unlock' | 'remove'; user: Organizatio
 
 /** The organisation's users: search, pages, and the actions the viewer's permissions allow. */
 export const MembersTable = ({ notice }: { notice: string | null }) => {
+  const { formatDate } = useDateFormat();
   const { can, viewer } = useViewer();
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<SortState>(null);

@@ -1,14 +1,14 @@
 import { type SyntheticEvent, useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { Button } from '../../../ui/button.tsx';
-import { Checkbox } from '../../../ui/checkbox.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../ui/dialog.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { QueryError } from '../components/query-state.tsx';
-import { ServerAlert } from '../components/server-alert.tsx';
-import { mutationFailure } from '../lib/errors.ts';
-import { personName } from '../lib/format.ts';
+import { Button } from '../../ui/button.tsx';
+import { Checkbox } from '../../ui/checkbox.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { QueryError } from '../../lib/query-state.tsx';
+import { ServerAlert } from '../../ui/server-alert.tsx';
+import { mutationFailure } from '../../lib/errors.ts';
+import { personName } from '../../lib/format.ts';
 import {
   CreateUserRolesMutation,
   DeleteUserRolesMutation,

@@ -1,10 +1,10 @@
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Tabs } from '../../../ui/tabs.tsx';
-import { PageHeader } from '../components/page-header.tsx';
-import { useViewer } from '../lib/viewer.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { Button } from '../../ui/button.tsx';
+import { Tabs } from '../../ui/tabs.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { useViewer } from '../../lib/viewer.ts';
 import { EmailChangeRequests } from './email-change-requests.tsx';
 import { InviteUserDialog } from './invite-user-dialog.tsx';
 import { MembersTable } from './members-table.tsx';

@@ -5,9 +5,9 @@ import { useMutation } from 'urql';
 import { cn } from '../../../lib/cn.ts';
 import { Button } from '../../../ui/button.tsx';
 import { VerifyAuthenticatorSetupMutation } from '../graphql.ts';
-import { errorMessage } from '../lib/errors.ts';
+import { errorMessage } from '../../../lib/errors.ts';
 import { AuthenticatorQr } from './authenticator-setup.tsx';
-import { CodeForm } from './code-form.tsx';
+import { CodeForm } from '../../../ui/code-form.tsx';
 
 const STEPS = [
   { title: 'Install App', icon: Download },

@@ -1,8 +1,8 @@
 import { PASSWORD_MESSAGES, passwordSchema } from '@tidewise/shared/password';
 import { describedBy, FormField } from '../../../ui/form-field.tsx';
-import { PasswordInput } from './password-input.tsx';
-import { registrationStrength } from './password-strength.ts';
-import { StrengthMeter } from './strength-meter.tsx';
+import { PasswordInput } from '../../../ui/password-input.tsx';
+import { registrationStrength } from '../../../lib/password-strength.ts';
+import { StrengthMeter } from '../../../ui/strength-meter.tsx';
 
 export type NewPasswordErrors = { password?: string; confirmation?: string };
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../../lib/session.tsx';
 import { authRoutes } from '../routes.tsx';
 import { mfaRedirect, resetNewRedirect, resetValidateRedirect, signupRedirect } from './guards.ts';
-import { readSignupData, writeSignupData, EMPTY_SIGNUP } from './storage.ts';
+import { readSignupData, writeSignupData, EMPTY_SIGNUP } from '../../../lib/auth-storage.ts';
 
 const idleClient = new Client({ url: '/graphql', exchanges: [() => () => never] });
 

@@ -1,5 +1,5 @@
 import { AUTH_STORAGE_KEYS } from '@tidewise/shared/auth';
-import { hasSignupBasics, readSignupData, readStored } from './storage.ts';
+import { hasSignupBasics, readSignupData, readStored } from '../../../lib/auth-storage.ts';
 
 /**
  * The redirects of spec section 2, as pure functions of the query and session storage: each

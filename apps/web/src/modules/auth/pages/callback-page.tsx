@@ -8,12 +8,12 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { AuthCard } from '../components/auth-card.tsx';
-import { ServerAlert } from '../components/server-alert.tsx';
+import { AuthCard } from '../../../ui/auth-card.tsx';
+import { ServerAlert } from '../../../ui/server-alert.tsx';
 import { RefreshTokenMutation } from '../graphql.ts';
-import { errorMessage } from '../lib/errors.ts';
-import { readPrevPath } from '../lib/paths.ts';
-import { clearMfaState } from '../lib/storage.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { readPrevPath } from '../../../lib/return-path.ts';
+import { clearMfaState } from '../../../lib/auth-storage.ts';
 
 const EXPIRED_LINK = 'This sign-in link has expired or has already been used. Please sign in again.';
 

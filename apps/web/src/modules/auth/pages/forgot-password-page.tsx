@@ -6,13 +6,13 @@ import { useMutation } from 'urql';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Input } from '../../../ui/input.tsx';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard } from '../../../ui/auth-card.tsx';
 import { FormField } from '../../../ui/form-field.tsx';
-import { ServerAlert } from '../components/server-alert.tsx';
-import { SubmitButton } from '../components/submit-button.tsx';
+import { ServerAlert } from '../../../ui/server-alert.tsx';
+import { SubmitButton } from '../../../ui/submit-button.tsx';
 import { PasswordResetRequestMutation } from '../graphql.ts';
-import { errorMessage } from '../lib/errors.ts';
-import { clearResetState, writeStored } from '../lib/storage.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { clearResetState, writeStored } from '../../../lib/auth-storage.ts';
 
 const BackToSignIn = () => (
   <Link to="/auth/login" className="font-medium text-primary hover:underline">

@@ -1,9 +1,9 @@
 import { LogIn } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageMeta } from '../../../lib/page-meta.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard } from '../../../ui/auth-card.tsx';
 import { SignInForm } from '../components/sign-in-form.tsx';
-import { safeReturnPath } from '../lib/paths.ts';
+import { safeReturnPath } from '../../../lib/return-path.ts';
 
 export const LoginPage = () => {
   usePageMeta({ title: 'Sign in', description: 'Sign in to Tidewise to share and review supply-chain emissions data.' });

@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from 'urql';
 import { usePageMeta } from '../../../lib/page-meta.ts';
-import { AuthCard } from '../components/auth-card.tsx';
-import { CodeForm } from '../components/code-form.tsx';
-import { EmailCodeVerification } from '../components/email-code-verification.tsx';
+import { AuthCard } from '../../../ui/auth-card.tsx';
+import { CodeForm } from '../../../ui/code-form.tsx';
+import { EmailCodeVerification } from '../../../lib/email-code-verification.tsx';
 import { LoginValidateMutation } from '../graphql.ts';
-import { errorMessage } from '../lib/errors.ts';
+import { errorMessage } from '../../../lib/errors.ts';
 import { mfaContext } from '../lib/guards.ts';
-import { callbackUrl, readPrevPath } from '../lib/paths.ts';
-import { clearMfaState } from '../lib/storage.ts';
+import { callbackUrl, readPrevPath } from '../../../lib/return-path.ts';
+import { clearMfaState } from '../../../lib/auth-storage.ts';
 import { useGuard } from '../lib/use-guard.ts';
 
 /** Sign-in with an emailed code: the login token and the code travel together as `<token>:<code>`. */

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from 'urql';
 import { usePageMeta } from '../../../lib/page-meta.ts';
-import { AuthCard } from '../components/auth-card.tsx';
-import { CodeForm } from '../components/code-form.tsx';
+import { AuthCard } from '../../../ui/auth-card.tsx';
+import { CodeForm } from '../../../ui/code-form.tsx';
 import { LoginValidateMutation, ValidateMfaMutation, VerifyAuthenticatorSetupMutation } from '../graphql.ts';
-import { errorMessage } from '../lib/errors.ts';
+import { errorMessage } from '../../../lib/errors.ts';
 import { mfaContext } from '../lib/guards.ts';
-import { callbackUrl, readPrevPath } from '../lib/paths.ts';
-import { clearMfaState } from '../lib/storage.ts';
+import { callbackUrl, readPrevPath } from '../../../lib/return-path.ts';
+import { clearMfaState } from '../../../lib/auth-storage.ts';
 import { useGuard } from '../lib/use-guard.ts';
 import { EmailCodeScreen } from './mfa-email-verify-page.tsx';
 

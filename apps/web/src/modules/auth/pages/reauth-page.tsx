@@ -2,9 +2,9 @@ import { Clock } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard } from '../../../ui/auth-card.tsx';
 import { SignInForm } from '../components/sign-in-form.tsx';
-import { readPrevPath } from '../lib/paths.ts';
+import { readPrevPath } from '../../../lib/return-path.ts';
 
 /** Reached when the server stops accepting the session; signing in again returns to `prevPath`. */
 export const ReauthPage = () => {

@@ -2,11 +2,11 @@ import { AUTH_STORAGE_KEYS } from '@tidewise/shared/auth';
 import { ShieldCheck } from 'lucide-react';
 import { Navigate, useNavigate } from 'react-router';
 import { usePageMeta } from '../../../lib/page-meta.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard } from '../../../ui/auth-card.tsx';
 import { AuthenticatorWizard } from '../components/authenticator-wizard.tsx';
 import { mfaSetupRedirect } from '../lib/guards.ts';
-import { callbackUrl } from '../lib/paths.ts';
-import { MFA_OTPAUTH_URI_KEY, readStored } from '../lib/storage.ts';
+import { callbackUrl } from '../../../lib/return-path.ts';
+import { MFA_OTPAUTH_URI_KEY, readStored } from '../../../lib/auth-storage.ts';
 import { useGuard } from '../lib/use-guard.ts';
 
 export const RegisterMfaPage = () => {

@@ -7,15 +7,15 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../../ui/alert.tsx';
 import { Input } from '../../../ui/input.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard } from '../../../ui/auth-card.tsx';
 import { FormField } from '../../../ui/form-field.tsx';
 import { MfaMethodChoice } from '../components/mfa-method-choice.tsx';
 import { type NewPasswordErrors, NewPasswordFields, validateNewPassword } from '../components/new-password-fields.tsx';
-import { ServerAlert } from '../components/server-alert.tsx';
-import { SubmitButton } from '../components/submit-button.tsx';
-import { RegisterMutation, ValidateAuthenticationTokenQuery } from '../graphql.ts';
-import { errorMessage } from '../lib/errors.ts';
-import { clearMfaState, writeAuthenticatorSetup, writeStored } from '../lib/storage.ts';
+import { ServerAlert } from '../../../ui/server-alert.tsx';
+import { SubmitButton } from '../../../ui/submit-button.tsx';
+import { RegisterMutation, ValidateAuthenticationTokenQuery } from '../../../lib/invited-registration.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { clearMfaState, writeAuthenticatorSetup, writeStored } from '../../../lib/auth-storage.ts';
 
 const InvitationProblem = ({ title, message }: { title: string; message: string }) => (
   <AuthCard icon={TriangleAlert} tone="destructive" title="We can't open this invitation">

@@ -6,17 +6,17 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { useMutation } from 'urql';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { Button } from '../../../ui/button.tsx';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard } from '../../../ui/auth-card.tsx';
 import { FormField, describedBy } from '../../../ui/form-field.tsx';
-import { PasswordInput } from '../components/password-input.tsx';
-import { resetStrength } from '../components/password-strength.ts';
-import { ServerAlert } from '../components/server-alert.tsx';
-import { StrengthMeter } from '../components/strength-meter.tsx';
-import { SubmitButton } from '../components/submit-button.tsx';
+import { PasswordInput } from '../../../ui/password-input.tsx';
+import { resetStrength } from '../../../lib/password-strength.ts';
+import { ServerAlert } from '../../../ui/server-alert.tsx';
+import { StrengthMeter } from '../../../ui/strength-meter.tsx';
+import { SubmitButton } from '../../../ui/submit-button.tsx';
 import { PasswordResetMutation } from '../graphql.ts';
-import { errorMessage } from '../lib/errors.ts';
+import { errorMessage } from '../../../lib/errors.ts';
 import { resetNewRedirect } from '../lib/guards.ts';
-import { clearResetState, readStored } from '../lib/storage.ts';
+import { clearResetState, readStored } from '../../../lib/auth-storage.ts';
 import { useGuard } from '../lib/use-guard.ts';
 
 export const ResetNewPage = () => {

@@ -6,12 +6,12 @@ import { useMutation } from 'urql';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { Alert, AlertDescription } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { AuthCard } from '../components/auth-card.tsx';
-import { CodeForm } from '../components/code-form.tsx';
+import { AuthCard } from '../../../ui/auth-card.tsx';
+import { CodeForm } from '../../../ui/code-form.tsx';
 import { PasswordResetValidateMutation, ResendPasswordResetRequestMutation } from '../graphql.ts';
-import { errorMessage } from '../lib/errors.ts';
+import { errorMessage } from '../../../lib/errors.ts';
 import { resetValidateRedirect } from '../lib/guards.ts';
-import { clearResetState, readStored, writeStored } from '../lib/storage.ts';
+import { clearResetState, readStored, writeStored } from '../../../lib/auth-storage.ts';
 import { useGuard } from '../lib/use-guard.ts';
 
 export const ResetValidatePage = () => {

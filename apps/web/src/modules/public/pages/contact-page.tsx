@@ -2,13 +2,13 @@ import { Clock, Mail, MapPin } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { ContactForm, isContactReason } from '../components/contact-form.tsx';
-import { formatDateTime } from '../components/format.ts';
+import { useDateFormat } from '../../../lib/format.ts';
 import { PageHeader, Section } from '../components/section.tsx';
 import { BUSINESS_HOURS, OFFICES, RESPONSE_TIME } from '../data/offices.ts';
 import { WEBINARS } from '../data/webinars.ts';
 
 /** A webinar Register button links here with ?webinar=<id>; the message then names the session. */
-const webinarMessage = (id: string | null) => {
+const webinarMessage = (id: string | null, formatDateTime: (value: string) => string) => {
   const webinar = WEBINARS.find((w) => w.id === id && w.status === 'upcoming');
   return webinar ? `Please register me for the webinar “${webinar.title}” on ${formatDateTime(webinar.date)}.` : '';
 };
@@ -20,6 +20,7 @@ export const ContactPage = () => {
       'Book a demo, discuss a partnership or ask for support. Tidewise offices in Copenhagen, Singapore and Hamburg; we answer within 24 hours on business days.',
   });
   const [params] = useSearchParams();
+  const { formatDateTime } = useDateFormat('long');
   const reason = params.get('reason');
   const webinar = params.get('webinar');
 
@@ -36,7 +37,10 @@ export const ContactPage = () => {
             Send us a message
           </h2>
           <div className="mt-6">
-            <ContactForm initialReason={isContactReason(reason) ? reason : undefined} initialMessage={webinarMessage(webinar)} />
+            <ContactForm
+              initialReason={isContactReason(reason) ? reason : undefined}
+              initialMessage={webinarMessage(webinar, formatDateTime)}
+            />
           </div>
         </section>
         <aside aria-labelledby="contact-hours-title" className="grid content-start gap-6">

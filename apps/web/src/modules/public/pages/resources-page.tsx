@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { formatDate, formatDateTime, formatNumber } from '../components/format.ts';
+import { formatNumber, useDateFormat } from '../../../lib/format.ts';
 import { PageHeader, Section } from '../components/section.tsx';
 import { CASE_STUDIES } from '../data/case-studies.ts';
 import { RESEARCH } from '../data/research.ts';
@@ -19,12 +19,15 @@ const ACCESS_BADGE: Record<ToolAccess, { variant: 'outline' | 'secondary' | 'def
 
 const fileLabel = (file: string) => (file.endsWith('.csv') ? 'CSV' : 'PDF');
 
-const ResearchMeta = ({ item }: { item: ResearchItem }) => (
-  <p className="text-sm text-muted-foreground">
-    {item.category} · <time dateTime={item.date}>{formatDate(item.date)}</time> · {item.pages} pages · {formatNumber(item.downloadCount)}{' '}
-    downloads
-  </p>
-);
+const ResearchMeta = ({ item }: { item: ResearchItem }) => {
+  const { formatDate } = useDateFormat('long');
+  return (
+    <p className="text-sm text-muted-foreground">
+      {item.category} · <time dateTime={item.date}>{formatDate(item.date)}</time> · {item.pages} pages · {formatNumber(item.downloadCount)}{' '}
+      downloads
+    </p>
+  );
+};
 
 const DownloadButton = ({ file, title, variant }: { file: string; title: string; variant?: 'default' | 'outline' }) => (
   <Button asChild variant={variant ?? 'default'}>
@@ -58,6 +61,7 @@ const ToolCard = ({ tool }: { tool: Tool }) => (
 );
 
 const WebinarCard = ({ webinar }: { webinar: Webinar }) => {
+  const { formatDateTime } = useDateFormat('long');
   const upcoming = webinar.status === 'upcoming';
   const noteId = `webinar-${webinar.id}-note`;
   return (

@@ -6,9 +6,9 @@ import { usePageMeta } from '../../../../lib/page-meta.ts';
 import { Input } from '../../../../ui/input.tsx';
 import { FormField, describedBy } from '../../../../ui/form-field.tsx';
 import { type NewPasswordErrors, NewPasswordFields, validateNewPassword } from '../../components/new-password-fields.tsx';
-import { SubmitButton } from '../../components/submit-button.tsx';
+import { SubmitButton } from '../../../../ui/submit-button.tsx';
 import { signupPassword } from '../../lib/signup-password.ts';
-import { clearMfaState, EMPTY_SIGNUP, readSignupData, writeSignupData } from '../../lib/storage.ts';
+import { clearMfaState, EMPTY_SIGNUP, readSignupData, writeSignupData } from '../../../../lib/auth-storage.ts';
 import { SignupFrame } from './signup-frame.tsx';
 
 const basicsSchema = organizationAccountSchema.pick({ organizationName: true, firstName: true, lastName: true, email: true });

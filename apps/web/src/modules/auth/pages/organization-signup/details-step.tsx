@@ -7,9 +7,9 @@ import { usePageMeta } from '../../../../lib/page-meta.ts';
 import { Button } from '../../../../ui/button.tsx';
 import { Input, Textarea } from '../../../../ui/input.tsx';
 import { FormField } from '../../../../ui/form-field.tsx';
-import { ServerAlert } from '../../components/server-alert.tsx';
+import { ServerAlert } from '../../../../ui/server-alert.tsx';
 import { signupRedirect } from '../../lib/guards.ts';
-import { EMPTY_SIGNUP, readSignupData, writeSignupData } from '../../lib/storage.ts';
+import { EMPTY_SIGNUP, readSignupData, writeSignupData } from '../../../../lib/auth-storage.ts';
 import { useGuard } from '../../lib/use-guard.ts';
 import { SignupFrame } from './signup-frame.tsx';
 

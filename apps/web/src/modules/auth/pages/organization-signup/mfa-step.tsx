@@ -7,14 +7,14 @@ import { useMutation } from 'urql';
 import { usePageMeta } from '../../../../lib/page-meta.ts';
 import { Button } from '../../../../ui/button.tsx';
 import { AuthenticatorWizard } from '../../components/authenticator-wizard.tsx';
-import { EmailCodeVerification } from '../../components/email-code-verification.tsx';
+import { EmailCodeVerification } from '../../../../lib/email-code-verification.tsx';
 import { FormField, describedBy } from '../../../../ui/form-field.tsx';
 import { MfaMethodChoice } from '../../components/mfa-method-choice.tsx';
-import { PasswordInput } from '../../components/password-input.tsx';
-import { ServerAlert } from '../../components/server-alert.tsx';
-import { SubmitButton } from '../../components/submit-button.tsx';
+import { PasswordInput } from '../../../../ui/password-input.tsx';
+import { ServerAlert } from '../../../../ui/server-alert.tsx';
+import { SubmitButton } from '../../../../ui/submit-button.tsx';
 import { CreateOrganizationAccountMutation } from '../../graphql.ts';
-import { errorMessage } from '../../lib/errors.ts';
+import { errorMessage } from '../../../../lib/errors.ts';
 import { signupRedirect } from '../../lib/guards.ts';
 import { signupPassword } from '../../lib/signup-password.ts';
 import {
@@ -26,7 +26,7 @@ import {
   writeAuthenticatorSetup,
   writeSignupData,
   writeStored,
-} from '../../lib/storage.ts';
+} from '../../../../lib/auth-storage.ts';
 import { useGuard } from '../../lib/use-guard.ts';
 import { SignupFrame } from './signup-frame.tsx';
 

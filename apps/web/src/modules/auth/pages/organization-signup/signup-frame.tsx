@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { AuthCard } from '../../components/auth-card.tsx';
+import { AuthCard } from '../../../../ui/auth-card.tsx';
 import { StepProgress } from '../../components/step-progress.tsx';
 
 const STEP_LABELS = ['Your organisation', 'Company details', 'Account security', 'Welcome'];

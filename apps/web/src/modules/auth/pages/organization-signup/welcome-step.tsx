@@ -4,8 +4,8 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { usePageMeta } from '../../../../lib/page-meta.ts';
 import { Button } from '../../../../ui/button.tsx';
 import { signupRedirect } from '../../lib/guards.ts';
-import { callbackUrl } from '../../lib/paths.ts';
-import { clearSignupData, readSignupData } from '../../lib/storage.ts';
+import { callbackUrl } from '../../../../lib/return-path.ts';
+import { clearSignupData, readSignupData } from '../../../../lib/auth-storage.ts';
 import { useGuard } from '../../lib/use-guard.ts';
 import { SignupFrame } from './signup-frame.tsx';
 

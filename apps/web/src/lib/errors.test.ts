@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { errorMessage, FALLBACK_MESSAGE, mutationFailure } from './errors.ts';
+
+describe('error messages', () => {
+  it('uses the server message, or the spec fallback for masked and missing errors', () => {
+    const error = (message: string, code?: string) => ({ graphQLErrors: [{ message, extensions: { code } }] }) as never;
+    expect(errorMessage(error('The last administrator cannot be removed.', 'CONFLICT'))).toBe('The last administrator cannot be removed.');
+    expect(errorMessage(error('boom', 'INTERNAL_SERVER_ERROR'))).toBe(FALLBACK_MESSAGE);
+    expect(errorMessage(undefined)).toBe('Something went wrong. Please try again.');
+  });
+  it('treats success: false as a failure and a missing payload as the fallback', () => {
+    expect(mutationFailure({ data: { r: { success: false, message: 'Nope', errors: [] } } }, (d) => d.r)).toBe('Nope');
+    expect(mutationFailure({ data: { r: { success: true } } }, (d) => d.r)).toBeNull();
+    expect(mutationFailure({ data: null }, () => null)).toBe(FALLBACK_MESSAGE);
+  });
+});
