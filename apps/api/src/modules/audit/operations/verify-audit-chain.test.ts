@@ -1,7 +1,7 @@
 import { auditLogs } from '@tidewise/db/schema/audit';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordAudit } from '../../../lib/audit.ts';
+import { PLATFORM_CHAIN, recordAudit } from '../../../lib/audit.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { verifyAuditChain } from './verify-audit-chain.ts';
 
@@ -56,6 +56,38 @@ describe('audit trail', () => {
     expect(rows[0]?.metadata).toMatchObject({ requestId: 'req-audit-test', ipAddress: '127.0.0.1', userAgent: 'vitest' });
     expect(rows[1]?.prevHash).toBe(rows[0]?.hash);
     expect(await verifyAuditChain(server.database.db, org)).toMatchObject({ valid: true, checkedCount: 3, firstBrokenLink: null });
+  });
+
+  it('says which chain it checked and the time range of the entries it covered', async () => {
+    const org = crypto.randomUUID();
+    const empty = await verifyAuditChain(server.database.db, org);
+    expect(empty).toMatchObject({ chain: 'organization', valid: true, checkedCount: 0, firstEntryAt: null, lastEntryAt: null });
+    await seedChain(org, 3);
+    const rows = await server.database.db
+      .select({ createdAt: auditLogs.createdAt })
+      .from(auditLogs)
+      .where(eq(auditLogs.organizationId, org))
+      .orderBy(asc(auditLogs.sequence));
+    const result = await verifyAuditChain(server.database.db, org);
+    expect(result).toMatchObject({ chain: 'organization', checkedCount: 3 });
+    expect(result.firstEntryAt?.toISOString()).toBe(rows[0]?.createdAt.toISOString());
+    expect(result.lastEntryAt?.toISOString()).toBe(rows[2]?.createdAt.toISOString());
+    expect(result.verifiedAt.getTime()).toBeGreaterThanOrEqual(result.lastEntryAt?.getTime() ?? 0);
+  });
+
+  it("keeps a member's events without an organization, such as a sign-in, out of the organization's chain", async () => {
+    const org = crypto.randomUUID();
+    const member = who(org);
+    await recordAudit(server.database.db, member, {
+      action: 'login',
+      resource: 'login',
+      description: 'login succeeded',
+      organizationId: null,
+    });
+    expect(await verifyAuditChain(server.database.db, org)).toMatchObject({ chain: 'organization', checkedCount: 0 });
+    const platform = await verifyAuditChain(server.database.db, PLATFORM_CHAIN);
+    expect(platform.chain).toBe('platform');
+    expect(platform.checkedCount).toBeGreaterThanOrEqual(1);
   });
 
   it('is append-only: the database refuses UPDATE and DELETE', async () => {

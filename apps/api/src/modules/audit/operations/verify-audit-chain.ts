@@ -1,7 +1,7 @@
 import type { Executor } from '@tidewise/db/client';
 import { auditLogs } from '@tidewise/db/schema/audit';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { hashAuditRow } from '../../../lib/audit.ts';
+import { hashAuditRow, PLATFORM_CHAIN } from '../../../lib/audit.ts';
 
 export type BrokenLink = {
   id: string;
@@ -9,10 +9,17 @@ export type BrokenLink = {
   reason: 'hash-mismatch' | 'previous-hash-mismatch' | 'missing-row';
 };
 
+/** Which trail a chain is: one organization's, or the platform's (events with no organization, such as sign-ins). */
+export type ChainKind = 'organization' | 'platform';
+
 export type ChainVerification = {
   chainKey: string;
+  chain: ChainKind;
   valid: boolean;
   checkedCount: number;
+  /** When the first and the last entry the check covered were written; null when it covered none. */
+  firstEntryAt: Date | null;
+  lastEntryAt: Date | null;
   firstBrokenLink: BrokenLink | null;
   verifiedAt: Date;
 };
@@ -24,7 +31,10 @@ const BATCH = 500;
  * predecessor or position does not match: an edited, removed or inserted row shows up here.
  */
 export const verifyAuditChain = async (db: Executor, chainKey: string): Promise<ChainVerification> => {
+  const chain: ChainKind = chainKey === PLATFORM_CHAIN ? 'platform' : 'organization';
   let checkedCount = 0;
+  let firstEntryAt: Date | null = null;
+  let lastEntryAt: Date | null = null;
   let previousHash: string | null = null;
   let expectedSequence = 1;
   let after = 0;
@@ -38,8 +48,11 @@ export const verifyAuditChain = async (db: Executor, chainKey: string): Promise<
     for (const row of rows) {
       const broken = (reason: BrokenLink['reason']): ChainVerification => ({
         chainKey,
+        chain,
         valid: false,
         checkedCount,
+        firstEntryAt,
+        lastEntryAt,
         firstBrokenLink: { id: row.id, sequence: row.sequence, reason },
         verifiedAt: new Date(),
       });
@@ -47,11 +60,13 @@ export const verifyAuditChain = async (db: Executor, chainKey: string): Promise<
       if (row.prevHash !== previousHash) return broken('previous-hash-mismatch');
       if (hashAuditRow(row) !== row.hash) return broken('hash-mismatch');
       checkedCount += 1;
+      firstEntryAt ??= row.createdAt;
+      lastEntryAt = row.createdAt;
       previousHash = row.hash;
       expectedSequence += 1;
       after = row.sequence;
     }
     if (rows.length < BATCH) break;
   }
-  return { chainKey, valid: true, checkedCount, firstBrokenLink: null, verifiedAt: new Date() };
+  return { chainKey, chain, valid: true, checkedCount, firstEntryAt, lastEntryAt, firstBrokenLink: null, verifiedAt: new Date() };
 };
