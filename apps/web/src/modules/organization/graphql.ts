@@ -1,53 +1,62 @@
-import { gql } from 'urql';
+import { graphql, type ResultOf } from '../../lib/graphql.ts';
 
-export type Organization = {
-  id: string;
-  name: string;
-  logo: string | null;
-  websiteUrl: string | null;
-  organizationType: string;
-  organizationTypeLabel: string | null;
-  location: string | null;
-  registrationStatus: string | null;
-};
-
-export type OrganizationSetting = { measurementSystem: string; currency: string; timezone: string };
-export type Timezone = { name: string; offset: string };
-
-export const OrganizationQuery = gql<{ organization: Organization }, Record<string, never>>`
-  query Organization {
-    organization { id name logo websiteUrl organizationType organizationTypeLabel location registrationStatus }
+export const OrganizationFields = graphql(`
+  fragment OrganizationFields on Organization {
+    id name logo websiteUrl organizationType organizationTypeLabel location registrationStatus
   }
-`;
+`);
 
-export const OrganizationSettingQuery = gql<{ organizationSetting: OrganizationSetting; timezones: Timezone[] }, Record<string, never>>`
-  query OrganizationSetting {
-    organizationSetting { measurementSystem currency timezone }
-    timezones { name offset }
+export type Organization = ResultOf<typeof OrganizationFields>;
+
+export const OrganizationSettingFields = graphql(`
+  fragment OrganizationSettingFields on OrganizationSetting {
+    measurementSystem currency timezone
   }
-`;
+`);
 
-export type UpdateOrganizationInput = { name: string; websiteUrl: string | null; location: string | null };
+export type OrganizationSetting = ResultOf<typeof OrganizationSettingFields>;
 
-export const UpdateOrganizationMutation = gql<{ updateOrganization: Organization }, { input: UpdateOrganizationInput }>`
-  mutation UpdateOrganization($input: UpdateOrganizationInput!) {
-    updateOrganization(input: $input) { id name logo websiteUrl organizationType organizationTypeLabel location registrationStatus }
-  }
-`;
+export const OrganizationQuery = graphql(
+  `
+    query Organization {
+      organization { ...OrganizationFields }
+    }
+  `,
+  [OrganizationFields],
+);
 
-export const UpdateOrganizationSettingMutation = gql<{ updateOrganizationSetting: OrganizationSetting }, { input: OrganizationSetting }>`
-  mutation UpdateOrganizationSetting($input: UpdateOrganizationSettingInput!) {
-    updateOrganizationSetting(input: $input) { measurementSystem currency timezone }
-  }
-`;
+export const OrganizationSettingQuery = graphql(
+  `
+    query OrganizationSetting {
+      organizationSetting { ...OrganizationSettingFields }
+      timezones { name offset }
+    }
+  `,
+  [OrganizationSettingFields],
+);
 
-export type ClearOrganizationDataResult = { success: boolean; cleared: { name: string; count: number }[] };
+export type Timezone = ResultOf<typeof OrganizationSettingQuery>['timezones'][number];
 
-export const ClearOrganizationDataMutation = gql<
-  { clearOrganizationData: ClearOrganizationDataResult },
-  { input: { confirmation: string } }
->`
+export const UpdateOrganizationMutation = graphql(
+  `
+    mutation UpdateOrganization($input: UpdateOrganizationInput!) {
+      updateOrganization(input: $input) { ...OrganizationFields }
+    }
+  `,
+  [OrganizationFields],
+);
+
+export const UpdateOrganizationSettingMutation = graphql(
+  `
+    mutation UpdateOrganizationSetting($input: UpdateOrganizationSettingInput!) {
+      updateOrganizationSetting(input: $input) { ...OrganizationSettingFields }
+    }
+  `,
+  [OrganizationSettingFields],
+);
+
+export const ClearOrganizationDataMutation = graphql(`
   mutation ClearOrganizationData($input: ClearOrganizationDataInput!) {
     clearOrganizationData(input: $input) { success cleared { name count } }
   }
-`;
+`);
