@@ -1,69 +1,45 @@
-import type { MfaMethod } from '@tidewise/shared/auth';
-import { gql } from 'urql';
+import { graphql, type ResultOf } from '../../lib/graphql.ts';
 
-export type MessageResponse = { success: boolean; message: string | null; errors: { message: string }[] };
-
-export type AccountUser = { id: string; email: string; mfaEnabled: boolean; mfaMethod: MfaMethod | null; role: string };
-
-export const AccountQuery = gql<{ getAuthenticationUser: AccountUser }, Record<string, never>>`
+export const AccountQuery = graphql(`
   query Account {
     getAuthenticationUser { id email mfaEnabled mfaMethod role }
   }
-`;
+`);
 
-export const MyOrganizationUserQuery = gql<
-  { myOrganizationUser: { id: string; firstName: string | null; lastName: string | null; jobPosition: string | null } },
-  Record<string, never>
->`
+export const MyOrganizationUserQuery = graphql(`
   query MyOrganizationUser {
     myOrganizationUser { id firstName lastName jobPosition }
   }
-`;
+`);
 
-export type ProfileInput = { firstName: string; lastName: string; jobPosition: string | null; language: string | null };
-
-export const UpdateMyProfileMutation = gql<
-  { updateMyProfile: { id: string; firstName: string | null; lastName: string | null; jobPosition: string | null } },
-  { input: ProfileInput }
->`
+export const UpdateMyProfileMutation = graphql(`
   mutation UpdateMyProfile($input: UpdateMyProfileInput!) {
     updateMyProfile(input: $input) { id firstName lastName jobPosition }
   }
-`;
+`);
 
-export type AccountSession = {
-  id: string;
-  createdAt: string;
-  lastUsedAt: string;
-  ipAddress: string | null;
-  browser: string | null;
-  os: string | null;
-  current: boolean;
-};
-
-export const MySessionsQuery = gql<{ mySessions: AccountSession[] }, Record<string, never>>`
+export const MySessionsQuery = graphql(`
   query MySessions {
     mySessions { id createdAt lastUsedAt ipAddress browser os current }
   }
-`;
+`);
 
-export const RevokeOtherSessionsMutation = gql<{ revokeOtherSessions: MessageResponse }, Record<string, never>>`
+export type AccountSession = ResultOf<typeof MySessionsQuery>['mySessions'][number];
+
+export const RevokeOtherSessionsMutation = graphql(`
   mutation RevokeOtherSessions {
     revokeOtherSessions { success message errors { message } }
   }
-`;
+`);
 
-export const StartMfaMethodChangeMutation = gql<
-  { startMfaMethodChange: { qrCodeDataURL: string | null; otpauthUri: string | null } },
-  { input: { password: string; method: MfaMethod } }
->`
+export const StartMfaMethodChangeMutation = graphql(`
   mutation StartMfaMethodChange($input: StartMfaMethodChangeInput!) {
     startMfaMethodChange(input: $input) { qrCodeDataURL otpauthUri }
   }
-`;
+`);
 
-export const ConfirmMfaMethodChangeMutation = gql<{ confirmMfaMethodChange: MessageResponse }, { input: { code: string } }>`
+export const ConfirmMfaMethodChangeMutation = graphql(`
   mutation ConfirmMfaMethodChange($input: ConfirmMfaMethodChangeInput!) {
     confirmMfaMethodChange(input: $input) { success message errors { message } }
   }
-`;
+`);
