@@ -1,2 +1,10 @@
-/** The spec's page information on every paginated list (`PageInfo`). */
-export type PageInfo = { totalPages: number; currentPage: number; totalCount: number; hasNextPage: boolean; hasPreviousPage: boolean };
+import { graphql, type ResultOf } from './graphql.ts';
+
+/** The spec's page information on every paginated list; spread `...PageInfoFields` into a list's `pageInfo`. */
+export const PageInfoFields = graphql(`
+  fragment PageInfoFields on PageInfo {
+    totalPages currentPage totalCount hasNextPage hasPreviousPage
+  }
+`);
+
+export type PageInfo = ResultOf<typeof PageInfoFields>;

@@ -1,67 +1,86 @@
-import { gql } from 'urql';
-import type { AuthorizationPermission, AuthorizationRole } from '../../lib/authorization-role.ts';
-import type { PageInfo } from '../../lib/page-info.ts';
+import { graphql, type ResultOf } from '../../lib/graphql.ts';
+import { PageInfoFields } from '../../lib/page-info.ts';
 
-const ROLE_FIELDS = `
-  id key name description scope userCount
-  rolePermissions { permission { id resource action description } }
-`;
+export const AuthorizationPermissionFields = graphql(`
+  fragment AuthorizationPermissionFields on AuthorizationPermission {
+    id resource action description
+  }
+`);
 
-export const RolesQuery = gql<
-  { authorizationRoles: { data: AuthorizationRole[]; pageInfo: PageInfo } },
-  { pagination: { page: number; pageSize: number } }
->(`
-  query AuthorizationRoles($pagination: PaginationInput) {
-    authorizationRoles(pagination: $pagination) {
-      data { ${ROLE_FIELDS} }
-      pageInfo { totalPages currentPage totalCount hasNextPage hasPreviousPage }
+export type AuthorizationPermission = ResultOf<typeof AuthorizationPermissionFields>;
+
+/** Roles and their permissions as the roles screen lists them. */
+export const AuthorizationRoleFields = graphql(
+  `
+    fragment AuthorizationRoleFields on AuthorizationRole {
+      id key name description scope userCount
+      rolePermissions { permission { ...AuthorizationPermissionFields } }
     }
-  }
-`);
+  `,
+  [AuthorizationPermissionFields],
+);
 
-export const PermissionsQuery = gql<{ authorizationPermissions: AuthorizationPermission[] }, Record<string, never>>`
-  query AuthorizationPermissions {
-    authorizationPermissions { id resource action description }
-  }
-`;
+export type AuthorizationRole = ResultOf<typeof AuthorizationRoleFields>;
 
-export type RoleInput = { name: string; description: string | null; permissionIds: string[] };
+export const RolesQuery = graphql(
+  `
+    query AuthorizationRoles($pagination: PaginationInput) {
+      authorizationRoles(pagination: $pagination) {
+        data { ...AuthorizationRoleFields }
+        pageInfo { ...PageInfoFields }
+      }
+    }
+  `,
+  [AuthorizationRoleFields, PageInfoFields],
+);
 
-export const CreateRoleMutation = gql<{ createAuthorizationRole: AuthorizationRole }, { input: RoleInput }>(`
-  mutation CreateAuthorizationRole($input: CreateAuthorizationRoleInput!) {
-    createAuthorizationRole(input: $input) { ${ROLE_FIELDS} }
-  }
-`);
+export const PermissionsQuery = graphql(
+  `
+    query AuthorizationPermissions {
+      authorizationPermissions { ...AuthorizationPermissionFields }
+    }
+  `,
+  [AuthorizationPermissionFields],
+);
 
-export const UpdateRoleMutation = gql<
-  { updateAuthorizationRole: AuthorizationRole },
-  { id: string; input: { name: string; description: string | null } }
->(`
-  mutation UpdateAuthorizationRole($id: ID!, $input: UpdateAuthorizationRoleInput!) {
-    updateAuthorizationRole(id: $id, input: $input) { ${ROLE_FIELDS} }
-  }
-`);
+export const CreateRoleMutation = graphql(
+  `
+    mutation CreateAuthorizationRole($input: CreateAuthorizationRoleInput!) {
+      createAuthorizationRole(input: $input) { ...AuthorizationRoleFields }
+    }
+  `,
+  [AuthorizationRoleFields],
+);
 
-export const AssignPermissionsMutation = gql<
-  { assignAuthorizationPermissions: AuthorizationRole },
-  { roleId: string; permissionIds: string[] }
->(`
-  mutation AssignAuthorizationPermissions($roleId: ID!, $permissionIds: [ID!]!) {
-    assignAuthorizationPermissions(roleId: $roleId, permissionIds: $permissionIds) { ${ROLE_FIELDS} }
-  }
-`);
+export const UpdateRoleMutation = graphql(
+  `
+    mutation UpdateAuthorizationRole($id: ID!, $input: UpdateAuthorizationRoleInput!) {
+      updateAuthorizationRole(id: $id, input: $input) { ...AuthorizationRoleFields }
+    }
+  `,
+  [AuthorizationRoleFields],
+);
 
-export const RemovePermissionsMutation = gql<
-  { removeAuthorizationPermissions: AuthorizationRole },
-  { roleId: string; permissionIds: string[] }
->(`
-  mutation RemoveAuthorizationPermissions($roleId: ID!, $permissionIds: [ID!]!) {
-    removeAuthorizationPermissions(roleId: $roleId, permissionIds: $permissionIds) { ${ROLE_FIELDS} }
-  }
-`);
+export const AssignPermissionsMutation = graphql(
+  `
+    mutation AssignAuthorizationPermissions($roleId: ID!, $permissionIds: [ID!]!) {
+      assignAuthorizationPermissions(roleId: $roleId, permissionIds: $permissionIds) { ...AuthorizationRoleFields }
+    }
+  `,
+  [AuthorizationRoleFields],
+);
 
-export const DeleteRoleMutation = gql<{ deleteAuthorizationRole: { id: string } }, { id: string }>`
+export const RemovePermissionsMutation = graphql(
+  `
+    mutation RemoveAuthorizationPermissions($roleId: ID!, $permissionIds: [ID!]!) {
+      removeAuthorizationPermissions(roleId: $roleId, permissionIds: $permissionIds) { ...AuthorizationRoleFields }
+    }
+  `,
+  [AuthorizationRoleFields],
+);
+
+export const DeleteRoleMutation = graphql(`
   mutation DeleteAuthorizationRole($id: ID!) {
     deleteAuthorizationRole(id: $id) { id }
   }
-`;
+`);

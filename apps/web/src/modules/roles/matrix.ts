@@ -1,4 +1,4 @@
-import type { AuthorizationPermission } from '../../lib/authorization-role.ts';
+import type { AuthorizationPermission } from './graphql.ts';
 
 /** Actions in reading order: reading first, then creating and changing, then the rarer ones. */
 const ACTION_ORDER = ['read', 'create', 'invite', 'update', 'delete', 'lock', 'unlock', 'clear-data'];

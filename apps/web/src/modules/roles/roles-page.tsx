@@ -14,7 +14,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { CardsLoading, QueryError } from '../../lib/query-state.tsx';
 import { ServerAlert } from '../../ui/server-alert.tsx';
 import { mutationFailure } from '../../lib/errors.ts';
-import type { AuthorizationRole } from '../../lib/authorization-role.ts';
+import type { AuthorizationRole } from './graphql.ts';
 import { useViewer } from '../../lib/viewer.ts';
 import {
   AssignPermissionsMutation,
