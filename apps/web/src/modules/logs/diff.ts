@@ -1,8 +1,10 @@
-import type { Changes } from './graphql.ts';
-
 export type DiffRow = { field: string; before: string; after: string; kind: 'added' | 'removed' | 'changed' | 'unchanged' };
 
 const isAbsent = (value: unknown) => value === undefined || value === null;
+
+/** A JSON scalar (`changes`, `metadata`) read as an object of fields; anything else reads as no fields. */
+export const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** A value as one readable line: strings as they are, lists comma-separated, objects as JSON. */
 export const displayValue = (value: unknown): string => {
@@ -17,12 +19,11 @@ export const displayValue = (value: unknown): string => {
  * The `changes` of an audit row as rows of a before/after table, sorted by field, each marked as
  * added, removed, changed or unchanged.
  */
-export const diffRows = (changes: Changes | null | undefined): DiffRow[] =>
-  Object.entries(changes ?? {})
+export const diffRows = (changes: unknown): DiffRow[] =>
+  Object.entries(asRecord(changes))
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([field, change]) => {
-      const before = change?.before;
-      const after = change?.after;
+      const { before, after } = asRecord(change);
       const kind: DiffRow['kind'] =
         isAbsent(before) && !isAbsent(after)
           ? 'added'
