@@ -2,10 +2,14 @@ import { MFA_METHODS } from '@tidewise/shared/auth';
 import { z } from 'zod';
 import { builder } from '../../schema/builder.ts';
 import { MessageResponseRef } from '../../schema/common.graphql.ts';
-import { confirmMfaMethodChange, type MfaMethodChangeStart, startMfaMethodChange } from './operations/mfa-method-change.ts';
-import { type AccountSession, listMySessions, revokeOtherSessions } from './operations/my-sessions.ts';
-import { getMyOrganizationUser, updateMyProfile, updateMyProfileSchema } from './operations/update-my-profile.ts';
+import type { MfaMethodChangeStart } from './mfa-method-change.ts';
+import { confirmMfaMethodChange } from './operations/confirm-mfa-method-change.ts';
+import { startMfaMethodChange } from './operations/start-mfa-method-change.ts';
+import { type AccountSession, listMySessions } from './operations/list-my-sessions.ts';
+import { revokeOtherSessions } from './operations/revoke-other-sessions.ts';
+import { updateMyProfile, updateMyProfileSchema } from './operations/update-my-profile.ts';
 import { MfaMethodRef, OrganizationUserRef } from '../../schema/identity.graphql.ts';
+import { getMyOrganizationUser } from './operations/get-my-organization-user.ts';
 
 const AccountSessionRef = builder.objectRef<AccountSession>('AccountSession').implement({
   description: 'A signed-in browser or device of the current user.',

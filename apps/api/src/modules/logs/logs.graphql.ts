@@ -3,8 +3,10 @@ import { builder } from '../../schema/builder.ts';
 import { pageOf, PaginationInput, pageArg } from '../../schema/common.graphql.ts';
 import { sortInputOf } from '../../schema/sorting.graphql.ts';
 import { AUDIT_LOG_STATUSES, LOGIN_LOG_METHODS, LOGIN_LOG_STATUSES } from './logs.policy.ts';
-import { AUDIT_LOG_SORT_FIELDS, type AuditLogRow, findAuditLogs, findUserAuditLogs } from './operations/find-audit-logs.ts';
-import { findLoginLogs, findUserLoginLogs, LOGIN_LOG_SORT_FIELDS, type LoginLogRow } from './operations/find-login-logs.ts';
+import { AUDIT_LOG_SORT_FIELDS, type AuditLogRow, findAuditLogs } from './operations/find-audit-logs.ts';
+import { findLoginLogs, LOGIN_LOG_SORT_FIELDS, type LoginLogRow } from './operations/find-login-logs.ts';
+import { findUserAuditLogs } from './operations/find-user-audit-logs.ts';
+import { findUserLoginLogs } from './operations/find-user-login-logs.ts';
 
 const AuditLogRef = builder.objectRef<AuditLogRow>('AuditLog').implement({
   description: 'One entry of the append-only, hash-chained audit trail.',

@@ -16,25 +16,20 @@ import { sortInputOf } from '../../schema/sorting.graphql.ts';
 import { findUserById, type UserRow } from '../../lib/identity/users.ts';
 import { createOrganizationUser } from './operations/create-organization-user.ts';
 import { deleteManyOrganizationUsers } from './operations/delete-many-organization-users.ts';
-import {
-  approveEmailChange,
-  cancelEmailChange,
-  type EmailChangeRequestRow,
-  findEmailChangeRequests,
-  getMyEmailChangeRequest,
-  rejectEmailChange,
-  requestEmailChange,
-} from './email-change-requests.ts';
-import {
-  findOrganizationUsers,
-  getOrganizationUser,
-  ORGANIZATION_USER_SORT_FIELDS,
-  type OrganizationUserWithUser,
-} from './operations/find-organization-users.ts';
+import type { EmailChangeRequestRow } from './email-change-requests.ts';
+import { findOrganizationUsers, ORGANIZATION_USER_SORT_FIELDS } from './operations/find-organization-users.ts';
 import { lockOrganizationUser } from './operations/lock-organization-user.ts';
 import { resendOrganizationUserInvitation } from './operations/resend-organization-user-invitation.ts';
 import { updateOrganizationUser } from './operations/update-organization-user.ts';
 import { OrganizationUserRef } from '../../schema/identity.graphql.ts';
+import { requestEmailChange } from './operations/request-email-change.ts';
+import { getMyEmailChangeRequest } from './operations/get-my-email-change-request.ts';
+import { findEmailChangeRequests } from './operations/find-email-change-requests.ts';
+import { approveEmailChange } from './operations/approve-email-change.ts';
+import { rejectEmailChange } from './operations/reject-email-change.ts';
+import { cancelEmailChange } from './operations/cancel-email-change.ts';
+import { getOrganizationUser } from './operations/get-organization-user.ts';
+import type { OrganizationUserWithUser } from './memberships.ts';
 
 const accountOf = async (row: OrganizationUserWithUser, ctx: Context): Promise<UserRow> => {
   const user = row.user ?? (await findUserById(ctx.db, row.userId));

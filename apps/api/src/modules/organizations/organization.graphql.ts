@@ -10,9 +10,11 @@ import { builder } from '../../schema/builder.ts';
 import { clearOrganizationData } from './operations/clear-organization-data.ts';
 import { getOrganization } from './operations/get-organization.ts';
 import { listTimezones, type Timezone } from './operations/list-timezones.ts';
-import { getOrganizationSetting, type OrganizationSetting, updateOrganizationSetting } from './organization-settings.ts';
+import type { OrganizationSetting } from './organization-settings.ts';
 import { updateOrganization } from './operations/update-organization.ts';
 import { OrganizationRef } from '../../schema/identity.graphql.ts';
+import { getOrganizationSetting } from './operations/get-organization-setting.ts';
+import { updateOrganizationSetting } from './operations/update-organization-setting.ts';
 /** The users and email change operations of this module. */
 import './organization-user.graphql.ts';
 

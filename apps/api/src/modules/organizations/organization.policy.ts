@@ -5,6 +5,7 @@ import {
   RECENT_SIGN_IN_MINUTES,
   transitionMessage,
 } from '@tidewise/shared/organization';
+import type { Refusal } from '../../lib/authz.ts';
 
 /**
  * An organization is visible to its own users and to organizations it shares an active
@@ -20,8 +21,6 @@ export const isRecentSignIn = (sessionCreatedAt: Date, now = new Date(), minutes
 /** The typed confirmation must repeat the organization name exactly (surrounding spaces aside). */
 export const confirmsOrganizationName = (confirmation: string, organizationName: string) =>
   confirmation.trim().length > 0 && confirmation.trim() === organizationName.trim();
-
-export type Refusal = { code: 'VALIDATION_FAILED' | 'CONFLICT' | 'FORBIDDEN'; message: string; field?: string };
 
 /** Members of an organization as the last-administrator rule sees them. */
 export type MemberFacts = { userId: string; isAdministrator: boolean; isActive: boolean };

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@tidewise/shared/product';
 import { z } from 'zod';
+import { requireActor } from '../../lib/authz.ts';
 import { builder } from '../../schema/builder.ts';
 
 type ServerInfo = { productName: string; time: Date };
@@ -79,8 +80,7 @@ builder.queryField('viewer', (t) =>
     type: ViewerRef,
     authScopes: { authenticated: true },
     resolve: (_root, _args, ctx) => {
-      const actor = ctx.actor;
-      if (!actor) throw new Error('authScopes guarantees an actor');
+      const actor = requireActor(ctx);
       return { userId: actor.userId, organizationId: actor.organizationId, permissions: [...actor.permissions].sort() };
     },
   }),

@@ -1,21 +1,22 @@
 import { z } from 'zod';
 import { builder } from '../../schema/builder.ts';
 import { pageArg, pageOf, PaginationInput } from '../../schema/common.graphql.ts';
-import {
-  assignAuthorizationPermissions,
-  removeAuthorizationPermissions,
-  updateAuthorizationRole,
-} from './operations/update-authorization-role.ts';
+import { updateAuthorizationRole } from './operations/update-authorization-role.ts';
 import { createAuthorizationRole } from './operations/create-authorization-role.ts';
 import { createManyAuthorizationUserRoles } from './operations/create-many-authorization-user-roles.ts';
-import { deleteAuthorizationRole, deleteManyAuthorizationRoles } from './operations/delete-authorization-roles.ts';
+import { deleteManyAuthorizationRoles } from './operations/delete-many-authorization-roles.ts';
 import { deleteManyAuthorizationUserRoles } from './operations/delete-many-authorization-user-roles.ts';
 import { findAuthorizationPermissions } from './operations/find-authorization-permissions.ts';
 import { findAuthorizationRoles } from './operations/find-authorization-roles.ts';
-import { findAuthorizationUserRoles, findMyAuthorizationUserRoles } from './operations/find-authorization-user-roles.ts';
-import { getAuthorizationRole, getAuthorizationRoleByName } from './operations/get-authorization-role.ts';
+import { findAuthorizationUserRoles } from './operations/find-authorization-user-roles.ts';
+import { getAuthorizationRole } from './operations/get-authorization-role.ts';
 import type { PermissionRow, RolePermissionView, RoleView, UserRoleView } from './role-store.ts';
 import { isSystemAuthorizationRole } from './roles.policy.ts';
+import { deleteAuthorizationRole } from './operations/delete-authorization-role.ts';
+import { getAuthorizationRoleByName } from './operations/get-authorization-role-by-name.ts';
+import { findMyAuthorizationUserRoles } from './operations/find-my-authorization-user-roles.ts';
+import { assignAuthorizationPermissions } from './operations/assign-authorization-permissions.ts';
+import { removeAuthorizationPermissions } from './operations/remove-authorization-permissions.ts';
 
 export const MAX_BATCH = 100;
 

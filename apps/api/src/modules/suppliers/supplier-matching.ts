@@ -2,8 +2,6 @@ import type { Executor } from '@tidewise/db/client';
 import { organizationRelationships, organizations } from '@tidewise/db/schema/organizations';
 import { SUPPLIER_MATCH_THRESHOLD } from '@tidewise/shared/organization';
 import { and, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
-import type { Context } from '../../context.ts';
-import { requireActor } from '../../lib/authz.ts';
 
 export type SupplierMatch = { organization: typeof organizations.$inferSelect; similarity: number; relationshipStatus: string };
 
@@ -35,5 +33,3 @@ export const findSupplierMatches = async (
     .limit(options.limit ?? 10);
   return rows.map((r) => ({ ...r, similarity: Number(r.similarity) }));
 };
-
-export const supplierMatches = (ctx: Context, name: string) => findSupplierMatches(ctx.db, requireActor(ctx).organizationId, name);

@@ -6,7 +6,7 @@ import { MessageResponseRef, PaginationInput, pageOf } from '../../schema/common
 import { sortInputOf } from '../../schema/sorting.graphql.ts';
 import { completeSupplierRegistration } from './operations/complete-supplier-registration.ts';
 import { findOrganizationRelationships, RELATIONSHIP_SORT_FIELDS } from './operations/find-organization-relationships.ts';
-import { type SupplierMatch, supplierMatches } from './supplier-matching.ts';
+import type { SupplierMatch } from './supplier-matching.ts';
 import { getSupplier } from './operations/get-supplier.ts';
 import { groupSuppliers, type SupplierGroup } from './operations/grouped-suppliers.ts';
 import { type InviteSupplierResult, inviteSupplier } from './operations/invite-supplier.ts';
@@ -14,6 +14,7 @@ import { resendSupplierInvitation } from './operations/resend-supplier-invitatio
 import { updateOrganizationRelationshipStatus } from './operations/update-organization-relationship-status.ts';
 import type { OrganizationRow, RelationshipWithOrganizations } from './relationships.ts';
 import { OrganizationRef } from '../../schema/identity.graphql.ts';
+import { supplierMatches } from './operations/supplier-matches.ts';
 
 export const RelationshipStatusRef = builder.enumType('RelationshipStatus', {
   description:

@@ -6,7 +6,7 @@ import {
   type RelationshipStatus,
   transitionMessage,
 } from '@tidewise/shared/organization';
-import type { Refusal } from '../organizations/organization.policy.ts';
+import type { Refusal } from '../../lib/authz.ts';
 
 type RelationshipSides = { customerOrganizationId: string; supplierOrganizationId: string };
 

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
+import { requireActor } from '../../../lib/authz.ts';
 import { notFound } from '../../../lib/errors.ts';
 
 export const SUPPORTED_LANGUAGES = ['en', 'da', 'de', 'nb'] as const;
@@ -17,23 +18,9 @@ export const updateMyProfileSchema = z.object({
 
 export type UpdateMyProfileInput = z.infer<typeof updateMyProfileSchema>;
 
-/** The signed-in user's own profile in the organization they are signed in to. */
-export const getMyOrganizationUser = async (ctx: Context) => {
-  const actor = ctx.actor;
-  if (!actor) throw new Error('authScopes guarantee an actor');
-  const [row] = await ctx.db
-    .select()
-    .from(organizationUsers)
-    .where(and(eq(organizationUsers.userId, actor.userId), eq(organizationUsers.organizationId, actor.organizationId)))
-    .limit(1);
-  if (!row) throw notFound('Organization user');
-  return row;
-};
-
 /** The signed-in user's own name, job position and language. */
 export const updateMyProfile = async (ctx: Context, input: UpdateMyProfileInput) => {
-  const actor = ctx.actor;
-  if (!actor) throw new Error('authScopes guarantee an actor');
+  const actor = requireActor(ctx);
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx
       .select()

@@ -5,8 +5,9 @@ import { builder } from '../../../schema/builder.ts';
 import { MessageResponseRef } from '../../../schema/common.graphql.ts';
 import { AUTH_MESSAGES } from '../../../lib/identity/messages.ts';
 import { passwordReset } from './operations/password-reset.ts';
-import { passwordResetRequest, resendPasswordResetRequest } from './operations/password-reset-request.ts';
+import { passwordResetRequest } from './operations/password-reset-request.ts';
 import { passwordResetValidate } from './operations/password-reset-validate.ts';
+import { resendPasswordResetRequest } from './operations/resend-password-reset-request.ts';
 
 const authKey = z.object({
   authKey: z.string().trim().min(1, { error: 'Enter your email address' }).max(254, { error: 'Email must be at most 254 characters' }),

@@ -6,11 +6,11 @@ import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pag
 import { type Sort, sortOrder } from '../../../lib/sorting.ts';
 import { logConditions } from './log-conditions.ts';
 import { requireActor } from '../../../lib/authz.ts';
-import { getMemberEmail } from '../../../lib/identity/users.ts';
 
 export type AuditLogRow = typeof auditLogs.$inferSelect & { email: string | null };
 
 export const AUDIT_LOG_SORT_FIELDS = ['createdAt', 'email', 'action', 'resource', 'status'] as const;
+
 export type AuditLogSortField = (typeof AUDIT_LOG_SORT_FIELDS)[number];
 
 const sortColumns = {
@@ -59,11 +59,4 @@ export const findAuditLogs = async (
     rows.map((r) => ({ ...r.log, email: r.email })),
     Number(total?.value ?? 0),
   );
-};
-
-/** One member's actions in the caller's organization; someone outside it answers NOT_FOUND. */
-export const findUserAuditLogs = async (ctx: Context, input: { userId: string; pagination: Pagination }) => {
-  const actor = requireActor(ctx);
-  await getMemberEmail(ctx.db, actor.organizationId, input.userId);
-  return findAuditLogs(ctx, { filter: { userId: input.userId }, pagination: input.pagination });
 };

@@ -6,11 +6,11 @@ import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pag
 import { type Sort, sortOrder } from '../../../lib/sorting.ts';
 import { logConditions } from './log-conditions.ts';
 import { requireActor } from '../../../lib/authz.ts';
-import { getMemberEmail } from '../../../lib/identity/users.ts';
 
 export type LoginLogRow = typeof loginLogs.$inferSelect & { email: string | null };
 
 export const LOGIN_LOG_SORT_FIELDS = ['createdAt', 'email', 'method', 'status', 'device', 'ipAddress'] as const;
+
 export type LoginLogSortField = (typeof LOGIN_LOG_SORT_FIELDS)[number];
 
 const sortColumns = {
@@ -55,11 +55,4 @@ export const findLoginLogs = async (
     rows.map((r) => ({ ...r.log, email: r.email })),
     Number(total?.value ?? 0),
   );
-};
-
-/** One member's sign-in attempts; someone outside the caller's organization answers NOT_FOUND. */
-export const findUserLoginLogs = async (ctx: Context, input: { userId: string; pagination: Pagination }) => {
-  const actor = requireActor(ctx);
-  await getMemberEmail(ctx.db, actor.organizationId, input.userId);
-  return findLoginLogs(ctx, { filter: { userId: input.userId }, pagination: input.pagination });
 };

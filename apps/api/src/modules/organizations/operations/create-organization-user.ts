@@ -16,10 +16,10 @@ import { AppError, notFound } from '../../../lib/errors.ts';
 import { createInvitation } from '../../../lib/identity/invitations.ts';
 import { findUserByEmail, normalizeEmail } from '../../../lib/identity/users.ts';
 import { canGrantPermissions } from '../organization.policy.ts';
-import type { OrganizationUserWithUser } from './find-organization-users.ts';
 import { inTransactionWithMail } from '../../../lib/deferred-mail.ts';
 import { isUniqueViolation } from '../../../lib/db.ts';
 import { requireActor } from '../../../lib/authz.ts';
+import type { OrganizationUserWithUser } from '../memberships.ts';
 
 export const DEFAULT_ROLE: SystemRole = 'contributor';
 

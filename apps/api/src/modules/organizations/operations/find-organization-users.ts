@@ -1,20 +1,15 @@
-import type { Executor } from '@tidewise/db/client';
 import { users } from '@tidewise/db/schema/identity';
 import { organizationUsers } from '@tidewise/db/schema/organizations';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
-import { notFound } from '../../../lib/errors.ts';
 import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pagination.ts';
 import { type Sort, sortOrder } from '../../../lib/sorting.ts';
-import type { UserRow } from '../../../lib/identity/users.ts';
-import { isUuid, likePattern } from '../../../lib/db.ts';
+import { likePattern } from '../../../lib/db.ts';
+import type { OrganizationUserWithUser } from '../memberships.ts';
 import { requireActor } from '../../../lib/authz.ts';
 
-export type OrganizationUserRow = typeof organizationUsers.$inferSelect;
-/** A membership with its account attached, so list fields need no query per row. */
-export type OrganizationUserWithUser = OrganizationUserRow & { user?: UserRow };
-
 export const ORGANIZATION_USER_SORT_FIELDS = ['name', 'email', 'role', 'createdAt'] as const;
+
 export type OrganizationUserSortField = (typeof ORGANIZATION_USER_SORT_FIELDS)[number];
 
 const sortColumns = {
@@ -68,22 +63,4 @@ export const findOrganizationUsers = async (
     rows.map((r) => ({ ...r.membership, user: r.user })),
     total?.value ?? 0,
   );
-};
-
-/** One membership of the caller's organization; any other id answers NOT_FOUND. */
-export const findMembership = async (db: Executor, organizationId: string, id: string): Promise<OrganizationUserWithUser | null> => {
-  if (!isUuid(id)) return null;
-  const [row] = await db
-    .select({ membership: organizationUsers, user: users })
-    .from(organizationUsers)
-    .innerJoin(users, eq(users.id, organizationUsers.userId))
-    .where(and(eq(organizationUsers.id, id), eq(organizationUsers.organizationId, organizationId)))
-    .limit(1);
-  return row ? { ...row.membership, user: row.user } : null;
-};
-
-export const getOrganizationUser = async (ctx: Context, id: string): Promise<OrganizationUserWithUser> => {
-  const row = await findMembership(ctx.db, requireActor(ctx).organizationId, id);
-  if (!row) throw notFound('Organization user', id);
-  return row;
 };

@@ -6,9 +6,9 @@ import { AppError, notFound } from '../../../lib/errors.ts';
 import { revokeUserSessions } from '../../../lib/identity/sessions.ts';
 import { loadMemberFacts } from '../members.ts';
 import { checkMemberLock } from '../organization.policy.ts';
-import { findMembership, type OrganizationUserWithUser } from './find-organization-users.ts';
 import { refuse, requireActor } from '../../../lib/authz.ts';
 import { isLocked } from '../../../lib/identity/locks.ts';
+import { findMembership, type OrganizationUserWithUser } from '../memberships.ts';
 
 /**
  * Locks a colleague out until an administrator unlocks them (`unlockAuthenticationUser`), and ends

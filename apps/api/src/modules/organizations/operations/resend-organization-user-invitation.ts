@@ -2,9 +2,9 @@ import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { createInvitation, expireOpenInvitations } from '../../../lib/identity/invitations.ts';
-import { findMembership } from './find-organization-users.ts';
 import { inTransactionWithMail } from '../../../lib/deferred-mail.ts';
 import { requireActor } from '../../../lib/authz.ts';
+import { findMembership } from '../memberships.ts';
 
 /** A fresh invitation link for a colleague who has not registered yet; earlier links stop working. */
 export const resendOrganizationUserInvitation = async (ctx: Context, id: string) => {

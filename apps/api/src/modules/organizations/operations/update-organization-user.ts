@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { findMembership, type OrganizationUserWithUser } from './find-organization-users.ts';
 import { requireActor } from '../../../lib/authz.ts';
+import { findMembership, type OrganizationUserWithUser } from '../memberships.ts';
 
 const profile = (row: { firstName: string | null; lastName: string | null; jobPosition: string | null }) => ({
   firstName: row.firstName,

@@ -10,10 +10,10 @@ import {
   rolePermissionNames,
   type UserRoleView,
 } from '../role-store.ts';
-import { loadUserRoleViews } from './find-authorization-user-roles.ts';
 import { requireActor } from '../../../lib/authz.ts';
 import { syncPrimaryRole } from '../../../lib/identity/system-roles.ts';
 import { getMemberEmail } from '../../../lib/identity/users.ts';
+import { loadUserRoleViews } from '../user-role-views.ts';
 
 export type UserRoleInput = { userId: string; authorizationRoleId: string };
 

@@ -6,10 +6,10 @@ import { recordAudit } from '../../../lib/audit.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { activeHolders, lockOrganizationRoles, refuseEscalation, rolePermissionNames } from '../role-store.ts';
 import { administratorRemovalRefusal } from '../roles.policy.ts';
-import { loadUserRoleViews } from './find-authorization-user-roles.ts';
 import { isUuid } from '../../../lib/db.ts';
 import { requireActor } from '../../../lib/authz.ts';
 import { syncPrimaryRole } from '../../../lib/identity/system-roles.ts';
+import { loadUserRoleViews } from '../user-role-views.ts';
 
 /**
  * Takes roles away from users of the caller's organization, all or none. Refused: an id the caller

@@ -1,25 +1,9 @@
-import { authorizationRoles } from '@tidewise/db/schema/roles';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
-import { notFound } from '../../../lib/errors.ts';
-import { getVisibleRole, loadRoleView, type RoleView, visibleRoles } from '../role-store.ts';
+import { getVisibleRole, loadRoleView, type RoleView } from '../role-store.ts';
 import { requireActor } from '../../../lib/authz.ts';
 
 /** One role the caller can see; another organization's role answers NOT_FOUND like a missing one. */
 export const getAuthorizationRole = async (ctx: Context, id: string): Promise<RoleView> => {
   const actor = requireActor(ctx);
   return loadRoleView(ctx.db, actor.organizationId, await getVisibleRole(ctx.db, actor.organizationId, id));
-};
-
-/** By name, ignoring case and surrounding spaces, among the roles the caller can see. */
-export const getAuthorizationRoleByName = async (ctx: Context, name: string): Promise<RoleView> => {
-  const actor = requireActor(ctx);
-  const [role] = await ctx.db
-    .select()
-    .from(authorizationRoles)
-    .where(and(visibleRoles(actor.organizationId), eq(sql`lower(${authorizationRoles.name})`, name.trim().toLowerCase())))
-    .orderBy(asc(authorizationRoles.scope))
-    .limit(1);
-  if (!role) throw notFound('Role');
-  return loadRoleView(ctx.db, actor.organizationId, role);
 };

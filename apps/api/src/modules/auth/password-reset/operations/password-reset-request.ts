@@ -46,6 +46,3 @@ export const passwordResetRequest = async (ctx: Context, input: { authKey: strin
   }
   return token;
 };
-
-/** A new code for the same email; the previous token and code stop working. */
-export const resendPasswordResetRequest = (ctx: Context, input: { authKey: string }) => passwordResetRequest(ctx, input);

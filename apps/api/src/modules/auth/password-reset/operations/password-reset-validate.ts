@@ -1,21 +1,11 @@
 import { passwordResets } from '@tidewise/db/schema/identity';
 import { eq } from 'drizzle-orm';
 import type { Context } from '../../../../context.ts';
-import { hashToken } from '../../../../lib/crypto.ts';
 import { AppError } from '../../../../lib/errors.ts';
 import { checkEmailCode } from '../../../../lib/identity/email-codes.ts';
 import { AUTH_MESSAGES } from '../../../../lib/identity/messages.ts';
 import { authRateLimits } from '../../../../lib/identity/rate-limits.ts';
-
-export const findPasswordReset = async (ctx: Context, token: string) => {
-  const [reset] = await ctx.db
-    .select()
-    .from(passwordResets)
-    .where(eq(passwordResets.tokenHash, hashToken(token.trim())))
-    .limit(1);
-  if (!reset || reset.usedAt || reset.expiresAt.getTime() <= Date.now()) return null;
-  return reset;
-};
+import { findPasswordReset } from '../password-resets.ts';
 
 /**
  * Checks the emailed reset code (6 digits, 15 minutes, at most 5 wrong tries, once). A valid code

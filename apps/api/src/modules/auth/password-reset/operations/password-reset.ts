@@ -4,8 +4,8 @@ import type { Context } from '../../../../context.ts';
 import { AppError } from '../../../../lib/errors.ts';
 import { AUTH_MESSAGES } from '../../../../lib/identity/messages.ts';
 import { revokeUserSessions } from '../../../../lib/identity/sessions.ts';
-import { findPasswordReset } from './password-reset-validate.ts';
 import { hashPassword } from '../../../../lib/identity/passwords.ts';
+import { findPasswordReset } from '../password-resets.ts';
 
 /**
  * Sets the new password of a validated reset (once) and signs the account out everywhere, since

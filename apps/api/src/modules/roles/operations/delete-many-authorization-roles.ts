@@ -46,10 +46,3 @@ export const deleteManyAuthorizationRoles = async (ctx: Context, ids: readonly s
     return deleted;
   });
 };
-
-/** Returns the role as it was before deletion. */
-export const deleteAuthorizationRole = async (ctx: Context, id: string): Promise<RoleView> => {
-  const [role] = await deleteManyAuthorizationRoles(ctx, [id]);
-  if (!role) throw new Error('deleted role missing');
-  return role;
-};

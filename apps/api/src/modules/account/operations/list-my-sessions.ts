@@ -1,7 +1,7 @@
 import { refreshTokens, sessions } from '@tidewise/db/schema/sessions';
-import { and, desc, eq, gt, isNull, max, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, max } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
-import { recordAudit } from '../../../lib/audit.ts';
+import { requireActor } from '../../../lib/authz.ts';
 import { parseUserAgent } from '../../../lib/user-agent.ts';
 
 export type AccountSession = {
@@ -12,11 +12,6 @@ export type AccountSession = {
   browser: string | null;
   os: string | null;
   current: boolean;
-};
-
-const requireActor = (ctx: Context) => {
-  if (!ctx.actor) throw new Error('authScopes guarantee an actor');
-  return ctx.actor;
 };
 
 /** The signed-in user's live sessions, most recently used first, the current one marked. */
@@ -43,23 +38,4 @@ export const listMySessions = async (ctx: Context): Promise<AccountSession[]> =>
     ...parseUserAgent(row.userAgent),
     current: row.id === actor.sessionId,
   }));
-};
-
-/** Signs the user out everywhere but here: every other live session is revoked at once. */
-export const revokeOtherSessions = async (ctx: Context): Promise<number> => {
-  const actor = requireActor(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const revoked = await tx
-      .update(sessions)
-      .set({ revokedAt: new Date(), revokeReason: 'signed_out_elsewhere' })
-      .where(and(eq(sessions.userId, actor.userId), ne(sessions.id, actor.sessionId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    await recordAudit(tx, ctx, {
-      resource: 'session',
-      resourceId: actor.userId,
-      description: `Signed out of ${revoked.length} other session${revoked.length === 1 ? '' : 's'}`,
-      metadata: { revokedSessionIds: revoked.map((r) => r.id) },
-    });
-    return revoked.length;
-  });
 };
