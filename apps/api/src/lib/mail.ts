@@ -21,8 +21,18 @@ export type Mailer = {
 };
 
 /**
+ * What the log may say about an email: that it left and to whom, with its kind. Never its subject,
+ * text or link, which carry codes and tokens; a developer reads those in the development outbox.
+ */
+export const mailLogFields = (message: MailMessage) => ({
+  to: message.to,
+  kind: typeof message.metadata?.kind === 'string' ? message.metadata.kind : null,
+});
+
+/**
  * Sends over SMTP when SMTP_URL is set. Without it, emails go to the development outbox table
- * (readable at /dev/outbox) and to the log, so codes can be read on a machine with no mail server.
+ * (readable at /dev/outbox), so codes can be read on a machine with no mail server. Either way the
+ * log notes the delivery without the email's content.
  */
 export const createMailer = (env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, db: Database, logger: Logger): Mailer => {
   if (env.SMTP_URL) {
@@ -37,7 +47,7 @@ export const createMailer = (env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, db: Datab
           text: message.text,
           html: message.html,
         });
-        logger.info({ to: message.to, subject: message.subject }, 'email sent over SMTP');
+        logger.info(mailLogFields(message), 'email sent over SMTP');
       },
     };
   }
@@ -52,7 +62,7 @@ export const createMailer = (env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, db: Datab
         transport: 'outbox',
         metadata: message.metadata ?? {},
       });
-      logger.info({ to: message.to, subject: message.subject, text: message.text }, 'email stored in the development outbox');
+      logger.info(mailLogFields(message), 'email stored in the development outbox');
     },
   };
 };
