@@ -33,7 +33,7 @@ export const detectQuoteChar = (text: string): string => {
 
 type DelimiterScore = { delimiter: string; modalCount: number; consistency: number };
 
-const scoreDelimiter = (text: string, delimiter: string, quoteChar: string, newline: string): DelimiterScore => {
+const scoreDelimiter = (text: string, delimiter: string, quoteChar: string, newline: CsvDialect['newline']): DelimiterScore => {
   const parser = new Papa.Parser({ delimiter, quoteChar, newline, preview: SAMPLE_RECORDS });
   const result = parser.parse(text, 0, true) as { data: string[][] };
   const counts = result.data.filter((row) => row.length > 1 || (row[0] ?? '') !== '').map((row) => row.length);
@@ -56,7 +56,7 @@ const scoreDelimiter = (text: string, delimiter: string, quoteChar: string, newl
  * Title lines above the header do not spoil it because only the most common count matters. Ties go to the
  * candidate giving more fields. A single-column file gets ','.
  */
-export const detectDelimiter = (text: string, quoteChar = '"', newline: string = detectNewline(text, quoteChar)): string => {
+export const detectDelimiter = (text: string, quoteChar = '"', newline: CsvDialect['newline'] = detectNewline(text, quoteChar)): string => {
   let best: DelimiterScore | null = null;
   for (const delimiter of DELIMITER_CANDIDATES) {
     const score = scoreDelimiter(text, delimiter, quoteChar, newline);

@@ -17,7 +17,7 @@ const CHARDET_MIN_CONFIDENCE = 60;
 /** Counts zero bytes at even and odd offsets: UTF-16 text without BOM has one side full of them. */
 const utf16Pattern = (sample: Uint8Array): 'utf-16le' | 'utf-16be' | null => {
   const length = Math.min(sample.length, 4096) & ~1;
-  if (length < 4) return null;
+  if (length < 16) return null;
   let evenZeros = 0;
   let oddZeros = 0;
   for (let i = 0; i < length; i += 2) {

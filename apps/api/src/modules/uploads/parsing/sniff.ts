@@ -45,16 +45,22 @@ const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const ZIP_LOCAL_HEADER = [0x50, 0x4b, 0x03, 0x04];
 const ZIP_EMPTY_ARCHIVE = [0x50, 0x4b, 0x05, 0x06];
 
-/** Reads the names in the first directory sector of a CFB file (UTF-16LE, 128-byte entries). */
-export const cfbDirectoryNames = (bytes: Uint8Array): string[] | null => {
-  if (bytes.length < 512) return null;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+/** Byte offset and size of a CFB file's first directory sector, from its 512-byte header. */
+export const cfbDirectorySector = (header: Uint8Array): { offset: number; size: number } | null => {
+  if (header.length < 512) return null;
+  const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
   const sectorShift = view.getUint16(30, true);
   if (sectorShift !== 9 && sectorShift !== 12) return null;
-  const sectorSize = 1 << sectorShift;
-  const firstDirectorySector = view.getUint32(48, true);
-  const start = (firstDirectorySector + 1) * sectorSize;
-  if (start + sectorSize > bytes.length) return null;
+  const size = 1 << sectorShift;
+  return { offset: (view.getUint32(48, true) + 1) * size, size };
+};
+
+/** Reads the names in the first directory sector of a CFB file (UTF-16LE, 128-byte entries). */
+export const cfbDirectoryNames = (bytes: Uint8Array): string[] | null => {
+  const sector = cfbDirectorySector(bytes);
+  if (!sector || sector.offset + sector.size > bytes.length) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const { offset: start, size: sectorSize } = sector;
   const names: string[] = [];
   for (let entry = start; entry + 128 <= start + sectorSize; entry += 128) {
     const nameBytes = view.getUint16(entry + 64, true);
@@ -85,6 +91,15 @@ const CFB_DESCRIPTIONS: Record<CfbContent, string> = {
 
 /** The share of ASCII control characters (other than tab, line breaks, form feed) that makes bytes binary. */
 const MAX_CONTROL_SHARE = 0.01;
+
+const controlShare = (text: string): number => {
+  let controls = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d && code !== 0x0c) || code === 0x7f) controls++;
+  }
+  return text.length === 0 ? 0 : controls / text.length;
+};
 
 const looksBinary = (bytes: Uint8Array): boolean => {
   let controls = 0;
@@ -123,7 +138,7 @@ export const sniffBytes = (bytes: Uint8Array, isWholeFile = false): SniffResult 
   const isUtf16 = encoding.startsWith('utf-16');
   if (!isUtf16 && looksBinary(bytes.subarray(bomLength))) return { kind: 'binary', description: 'binary data' };
   const text = createTextDecoder(encoding).write(Buffer.from(bytes.buffer, bytes.byteOffset + bomLength, bytes.byteLength - bomLength));
-  if (isUtf16 && text.includes('\u0000')) return { kind: 'binary', description: 'binary data' };
+  if (isUtf16 && controlShare(text) > MAX_CONTROL_SHARE) return { kind: 'binary', description: 'binary data' };
   if (text.trim() === '') return { kind: 'empty', description: 'file with only blank space', encoding };
   const quoteChar = detectQuoteChar(text);
   const delimiter = detectDelimiter(text, quoteChar, detectNewline(text, quoteChar));

@@ -81,13 +81,16 @@ export type RowBatch = {
   rows: ParsedRow[];
 };
 
+/**
+ * CSV: bytes of the file. XLSX: compressed bytes of the parts being read (the chosen sheet and the parts it needs;
+ * other sheets are skipped), so percent runs smoothly to 100.
+ */
 export type ReadProgress = {
-  /** Bytes of the file on disk read so far (compressed bytes for XLSX). */
   bytesRead: number;
   totalBytes: number;
   /** Data rows read so far, including rows skipped by startAfterRow. */
   rowsRead: number;
-  /** bytesRead / totalBytes, 0..100. */
+  /** bytesRead / totalBytes, 0..100, one decimal. */
   percent: number;
 };
 

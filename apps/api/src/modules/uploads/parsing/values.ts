@@ -87,9 +87,7 @@ export const parseNumber = (text: string, style: NumberStyle): number | null => 
 const isThousandsGroup = (text: string, separatorIndex: number): boolean => {
   const integerStart = text.charCodeAt(0) === 45 ? 1 : 0;
   const integerDigits = separatorIndex - integerStart;
-  return (
-    text.length - separatorIndex - 1 === 3 && integerDigits >= 1 && integerDigits <= 3 && text.charCodeAt(integerStart) !== 48
-  );
+  return text.length - separatorIndex - 1 === 3 && integerDigits >= 1 && integerDigits <= 3 && text.charCodeAt(integerStart) !== 48;
 };
 
 /** Which way a text number leans: evidence for the file's number style (null when it says nothing). */
@@ -118,8 +116,7 @@ const isValidDate = (year: number, month: number, day: number): boolean => {
   return day <= daysInMonth;
 };
 
-const isValidTime = (hours: number, minutes: number, seconds: number): boolean =>
-  hours <= 23 && minutes <= 59 && seconds <= 59;
+const isValidTime = (hours: number, minutes: number, seconds: number): boolean => hours <= 23 && minutes <= 59 && seconds <= 59;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const DAY_FIRST_DATE = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4})(?: (\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;

@@ -1,0 +1,131 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileReadError } from './errors.ts';
+import { readFile } from './read-file.ts';
+import { runParseInWorker } from './run-parse-in-worker.ts';
+import { buildSupplierWorkbook, collect, createTempDir, type TempDir } from './test-fixtures.ts';
+import type { ReadProgress } from './types.ts';
+
+let temp: TempDir;
+let csvPath: string;
+const ROWS = 6_000;
+
+beforeAll(async () => {
+  temp = await createTempDir();
+  const lines = ['IMO;Fuel type;Fuel mass [t]', ...Array.from({ length: ROWS }, (_, i) => `${9_000_000 + i};HFO;${i},5`)];
+  csvPath = await temp.file('fuel.csv', `${lines.join('\n')}\n`);
+});
+afterAll(() => temp.remove());
+
+describe('runParseInWorker', () => {
+  it('gives the same rows and result as reading on this thread', async () => {
+    const inThread = collect();
+    const expected = await readFile(csvPath, inThread.handlers);
+    const inWorker = collect();
+    const result = await runParseInWorker(csvPath, inWorker.handlers);
+    expect(inWorker.rows()).toEqual(inThread.rows());
+    expect(inWorker.starts).toEqual(inThread.starts);
+    expect({ ...result, fileMetadata: { ...result.fileMetadata, categoryAnalysis: null } }).toEqual({
+      ...expected,
+      fileMetadata: { ...expected.fileMetadata, categoryAnalysis: null },
+    });
+    expect(inWorker.rows()[0]).toEqual({ rowNumber: 2, values: [9_000_000, 'HFO', 0.5] });
+  });
+
+  it('reads an xlsx in the worker too', async () => {
+    const filePath = await temp.file('book.xlsx', '');
+    await buildSupplierWorkbook(filePath);
+    const sink = collect();
+    const result = await runParseInWorker(filePath, sink.handlers);
+    expect(result).toMatchObject({ headerRowNumber: 3, sheet: { name: 'Fuel data' }, fileMetadata: { totalRows: 4 } });
+    expect(sink.rows()).toHaveLength(4);
+  });
+
+  it('waits for each batch to be acknowledged before sending the next', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let batches = 0;
+    const progress: ReadProgress[] = [];
+    const reading = runParseInWorker(
+      csvPath,
+      {
+        onBatch: async () => {
+          batches++;
+          if (batches === 1) await held;
+        },
+        onProgress: (p) => progress.push(p),
+      },
+      { batchSize: 1_000 },
+    );
+    await expect.poll(() => batches, { timeout: 20_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(batches).toBe(1);
+    expect(progress).toHaveLength(0);
+    release();
+    const result = await reading;
+    expect(batches).toBe(6);
+    expect(result.rowsDelivered).toBe(ROWS);
+    expect(progress.at(-1)).toMatchObject({ rowsRead: ROWS, percent: 100 });
+  });
+
+  it('rebuilds the reader error with its code', async () => {
+    const filePath = await temp.file('image.csv', Buffer.from('89504e470d0a1a0a0000000d4948445200', 'hex'));
+    const error = await runParseInWorker(filePath, collect().handlers).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(FileReadError);
+    expect(error).toMatchObject({ code: 'BINARY_FILE' });
+  });
+
+  it('stops the worker and rejects with the handler error when a batch fails', async () => {
+    const failure = new Error('database down');
+    await expect(runParseInWorker(csvPath, { onBatch: () => Promise.reject(failure) })).rejects.toBe(failure);
+  });
+
+  it('stops when the signal aborts', async () => {
+    const controller = new AbortController();
+    const reading = runParseInWorker(
+      csvPath,
+      {
+        onBatch: () => {
+          controller.abort();
+          return new Promise(() => {});
+        },
+      },
+      {},
+      controller.signal,
+    );
+    await expect(reading).rejects.toMatchObject({ code: 'ABORTED' });
+  });
+
+  it('stops a worker that outgrows its heap limit instead of taking the process down', async () => {
+    const settings = { heapLimitMb: 24 };
+    const small = await temp.file('small.csv', 'a,b\n1,2\n');
+    await expect(runParseInWorker(small, collect().handlers, {}, undefined, settings)).resolves.toMatchObject({ rowsDelivered: 1 });
+    const row = (i: number) => Array.from({ length: 20 }, (_, column) => `x${i}-${column}`).join(',');
+    const big = await temp.file('big.csv', `${Array.from({ length: 60_000 }, (_, i) => row(i)).join('\n')}\n`);
+    // One batch as large as the file keeps every row in the worker's heap at once.
+    const reading = runParseInWorker(big, collect().handlers, { batchSize: 100_000 }, undefined, settings);
+    await expect(reading).rejects.toMatchObject({ code: 'WORKER_FAILED', message: 'Reading the file needed more memory than allowed.' });
+  });
+});
+
+describe('runParseInWorker under the server runtime', () => {
+  it('starts its TypeScript worker when run with node --import tsx, as the server is', async () => {
+    const moduleUrl = new URL('./run-parse-in-worker.ts', import.meta.url).href;
+    const script = `
+      const { runParseInWorker } = await import(${JSON.stringify(moduleUrl)});
+      let rows = 0;
+      const result = await runParseInWorker(process.argv[1], { onBatch: (batch) => { rows += batch.rows.length; } });
+      process.stdout.write(JSON.stringify({ rows, totalRows: result.fileMetadata.totalRows, delimiter: result.delimiter }));
+    `;
+    const repoRoot = fileURLToPath(new URL('../../../../../../', import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, csvPath], {
+      cwd: repoRoot,
+      timeout: 30_000,
+    });
+    expect(JSON.parse(stdout)).toEqual({ rows: ROWS, totalRows: ROWS, delimiter: ';' });
+  });
+});

@@ -1,0 +1,120 @@
+import { Worker } from 'node:worker_threads';
+import { FileReadError, isFileReadErrorCode } from './errors.ts';
+import type { ReadFileHandlers, ReadFileOptions, ReadResult } from './types.ts';
+import type { ParentMessage, WorkerInput, WorkerMessage } from './worker-protocol.ts';
+
+export type WorkerSettings = {
+  /** Old-generation heap of the worker in MB; past it the worker stops with WORKER_FAILED instead of the server. */
+  heapLimitMb?: number;
+};
+
+export const DEFAULT_WORKER_HEAP_LIMIT_MB = 1024;
+
+const isTypeScript = import.meta.url.endsWith('.ts');
+const workerUrl = new URL(isTypeScript ? './parse-worker-bootstrap.mjs' : './parse-worker.js', import.meta.url);
+
+/** Parent options a worker cannot take: the parent's own script (eval, input type) and process-wide tools. */
+const takesValue = new Set(['-e', '--eval', '-p', '--print', '--input-type']);
+const processWide = /^--(eval|print|input-type|inspect|watch|test)/;
+
+/** The parent's Node options minus those that only make sense for the parent's own entry point. */
+const workerExecArgv = (): string[] => {
+  const kept: string[] = [];
+  const inherited = process.execArgv;
+  for (let i = 0; i < inherited.length; i++) {
+    const arg = inherited[i] as string;
+    if (takesValue.has(arg)) {
+      i++;
+      continue;
+    }
+    if (processWide.test(arg)) continue;
+    kept.push(arg);
+  }
+  return kept;
+};
+
+const toError = (error: WorkerMessage & { type: 'error' }): Error => {
+  const { code, message } = error.error;
+  if (isFileReadErrorCode(code)) return new FileReadError(code, message, 'details' in error.error ? error.error.details : {});
+  return new FileReadError('WORKER_FAILED', `Reading the file failed unexpectedly: ${message}`);
+};
+
+/**
+ * Runs readFile in a worker thread so parsing a large file never blocks the API's event loop. Same contract as
+ * readFile: handlers are called on this thread, and the worker waits for each onStart/onBatch promise before it
+ * reads on. If a handler throws, or the signal aborts, the worker is stopped and the promise rejects (with the
+ * handler's error, or FileReadError ABORTED).
+ */
+export const runParseInWorker = (
+  filePath: string,
+  handlers: ReadFileHandlers,
+  options: ReadFileOptions = {},
+  signal?: AbortSignal,
+  settings: WorkerSettings = {},
+): Promise<ReadResult> =>
+  new Promise<ReadResult>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new FileReadError('ABORTED', 'Reading the file was cancelled.'));
+      return;
+    }
+    const workerData: WorkerInput = { filePath, options };
+    const worker = new Worker(workerUrl, {
+      workerData,
+      execArgv: workerExecArgv(),
+      resourceLimits: { maxOldGenerationSizeMb: settings.heapLimitMb ?? DEFAULT_WORKER_HEAP_LIMIT_MB },
+    });
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      void worker.terminate();
+      outcome();
+    };
+    const fail = (error: unknown) => settle(() => reject(error));
+    const onAbort = () => fail(new FileReadError('ABORTED', 'Reading the file was cancelled.'));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const ack = (id: number) => {
+      if (!settled) worker.postMessage({ type: 'ack', id } satisfies ParentMessage);
+    };
+
+    worker.on('message', (message: WorkerMessage) => {
+      if (settled) return;
+      switch (message.type) {
+        case 'start':
+          Promise.resolve(handlers.onStart?.(message.start)).then(() => ack(message.id), fail);
+          return;
+        case 'batch':
+          Promise.resolve()
+            .then(() => handlers.onBatch(message.batch))
+            .then(() => ack(message.id), fail);
+          return;
+        case 'progress':
+          try {
+            handlers.onProgress?.(message.progress);
+          } catch (error) {
+            fail(error);
+          }
+          return;
+        case 'done':
+          settle(() => resolve(message.result));
+          return;
+        case 'error':
+          fail(toError(message));
+          return;
+      }
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      const outOfMemory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      fail(
+        new FileReadError(
+          'WORKER_FAILED',
+          outOfMemory ? 'Reading the file needed more memory than allowed.' : `Reading the file failed unexpectedly: ${error.message}`,
+          { cause: error.code ?? error.name },
+        ),
+      );
+    });
+    worker.on('exit', (code) => {
+      fail(new FileReadError('WORKER_FAILED', `The file reader stopped unexpectedly (exit code ${code}).`, { exitCode: code }));
+    });
+  });
