@@ -9,7 +9,9 @@ import { isExpectedError, MASKED_MESSAGE } from './lib/errors.ts';
 import { listOutbox } from './lib/mail.ts';
 import { renderOutboxPage } from './lib/outbox-page.ts';
 import { requestStore } from './lib/request-store.ts';
+import { useResponseCookies } from './lib/response-cookies.ts';
 import { createStaticHandler } from './lib/static.ts';
+import { handleSessionRoute, isSessionRoute } from './modules/auth/sessions/session-routes.ts';
 import { buildSchema } from './schema/index.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -51,6 +53,7 @@ export const createAppServer = (services: AppServices, database: Pick<DatabaseHa
       error: (...args) => logger.error(args.map(String).join(' ')),
     },
     context: ({ request, requestMeta }) => buildContext(services, request, requestMeta),
+    plugins: [useResponseCookies()],
     maskedErrors: {
       maskError: (error) => {
         if (isExpectedError(error)) return error as Error;
@@ -91,6 +94,10 @@ export const createAppServer = (services: AppServices, database: Pick<DatabaseHa
         return;
       }
       await yoga(req, res, { requestMeta });
+      return;
+    }
+    if (isSessionRoute(url.pathname)) {
+      await handleSessionRoute(services, req, res, requestMeta, url.pathname);
       return;
     }
     if (url.pathname === '/healthz') {
