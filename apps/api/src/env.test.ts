@@ -44,3 +44,21 @@ describe('ACCESS_TOKEN_TTL_SECONDS', () => {
     expect(() => loadEnv({ ACCESS_TOKEN_TTL_SECONDS: '1' })).toThrow('ACCESS_TOKEN_TTL_SECONDS: must be at least 5 (got "1")');
   });
 });
+
+describe('API edge limits', () => {
+  it('default to 1 MiB bodies and documented GraphQL limits, and refuse values outside their range', () => {
+    const env = loadEnv({});
+    expect(env.MAX_BODY_BYTES).toBe(1024 * 1024);
+    expect([
+      env.GRAPHQL_MAX_TOKENS,
+      env.GRAPHQL_MAX_DEPTH,
+      env.GRAPHQL_MAX_ALIASES,
+      env.GRAPHQL_MAX_DIRECTIVES,
+      env.GRAPHQL_MAX_COST,
+    ]).toEqual([2000, 10, 15, 20, 2000]);
+    expect(loadEnv({ MAX_BODY_BYTES: '52428800' }).MAX_BODY_BYTES).toBe(52428800);
+    expect(() => loadEnv({ MAX_BODY_BYTES: '10' })).toThrow('MAX_BODY_BYTES: must be at least 1024 (got "10")');
+    expect(() => loadEnv({ GRAPHQL_MAX_DEPTH: '100' })).toThrow('GRAPHQL_MAX_DEPTH: must be at most 30 (got "100")');
+    expect(() => loadEnv({ GRAPHQL_MAX_ALIASES: 'many' })).toThrow('GRAPHQL_MAX_ALIASES: must be a number (got "many")');
+  });
+});

@@ -10,6 +10,14 @@ const urlString = (protocols: string[]) =>
     error: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
   });
 
+/** An integer variable between min and max, with a message naming both ends. */
+const boundedInt = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535, { error: 'must be at most 65535' }).default(3000),
@@ -39,6 +47,13 @@ const envSchema = z.object({
     .min(5, { error: 'must be at least 5' })
     .max(3600, { error: 'must be at most 3600' })
     .default(900),
+  MAX_BODY_BYTES: boundedInt(1024, 64 * 1024 * 1024).default(1024 * 1024),
+  GRAPHQL_MAX_TOKENS: boundedInt(100, 100_000).default(2000),
+  // Below the fixed nesting bound of a document (64 brackets, see lib/document-limits.ts).
+  GRAPHQL_MAX_DEPTH: boundedInt(2, 30).default(10),
+  GRAPHQL_MAX_ALIASES: boundedInt(0, 1000).default(15),
+  GRAPHQL_MAX_DIRECTIVES: boundedInt(0, 1000).default(20),
+  GRAPHQL_MAX_COST: boundedInt(100, 1_000_000).default(2000),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL' | 'DATA_DIR'> & {
