@@ -1,14 +1,15 @@
 import { AUTH_FALLBACK_MESSAGES } from '@tidewise/shared/auth';
 import { useState } from 'react';
-import { gql, useMutation } from 'urql';
+import { useMutation } from 'urql';
 import { errorMessage } from './errors.ts';
+import { graphql } from './graphql.ts';
 import { CodeForm } from '../ui/code-form.tsx';
 
-const VerifyEmailMfaMutation = gql<{ verifyEmailMfa: { token: string } }, { input: { userId: string; code: string } }>`
+const VerifyEmailMfaMutation = graphql(`
   mutation VerifyEmailMfa($input: VerifyEmailMfaInput!) {
     verifyEmailMfa(input: $input) { token }
   }
-`;
+`);
 
 /** Confirms the Email method of a new account with the emailed code; answers the hand-off token. */
 export const EmailCodeVerification = ({

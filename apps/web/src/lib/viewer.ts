@@ -1,12 +1,13 @@
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
+import { graphql, type ResultOf } from './graphql.ts';
 
-export type Viewer = { userId: string; organizationId: string; permissions: string[] };
-
-export const ViewerQuery = gql<{ viewer: Viewer }, Record<string, never>>`
+export const ViewerQuery = graphql(`
   query Viewer {
     viewer { userId organizationId permissions }
   }
-`;
+`);
+
+export type Viewer = ResultOf<typeof ViewerQuery>['viewer'];
 
 /** Whether a permission set allows an item that needs `permission` (none needed: always). */
 export const allows = (permissions: ReadonlySet<string>, permission: string | undefined) => !permission || permissions.has(permission);
@@ -28,11 +29,11 @@ export const useViewer = ({ pause = false }: { pause?: boolean } = {}) => {
   };
 };
 
-const OrganizationTimeZoneQuery = gql<{ organizationSetting: { timezone: string } }, Record<string, never>>`
+const OrganizationTimeZoneQuery = graphql(`
   query OrganizationTimeZone {
     organizationSetting { timezone }
   }
-`;
+`);
 
 /**
  * The zone the signed-in user reads dates in: their own when they have one (the API keeps none per

@@ -1,7 +1,7 @@
-import { RELATIONSHIP_STATUS_LABELS, type RelationshipStatus } from '@tidewise/shared/organization';
+import { RELATIONSHIP_STATUS_LABELS } from '@tidewise/shared/organization';
 import { Handshake } from 'lucide-react';
 import { useState } from 'react';
-import { gql, useMutation } from 'urql';
+import { useMutation } from 'urql';
 import { Alert } from '../../ui/alert.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -9,20 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../ui/spinner.tsx';
 import { ServerAlert } from '../../ui/server-alert.tsx';
 import { mutationFailure } from '../../lib/errors.ts';
-
-type Activated = { id: string; status: RelationshipStatus; customerOrganization: { id: string; name: string } };
-
-export const CompleteSupplierRegistrationMutation = gql<
-  { completeSupplierRegistration: { organization: { id: string; registrationStatus: string | null }; activated: Activated[] } },
-  Record<string, never>
->`
-  mutation CompleteSupplierRegistration {
-    completeSupplierRegistration {
-      organization { id registrationStatus }
-      activated { id status customerOrganization { id name } }
-    }
-  }
-`;
+import { type ActivatedRelationship, CompleteSupplierRegistrationMutation } from './graphql.ts';
 
 /**
  * For a supplier organisation: accepting the customers' invitations that wait for it, which turns
@@ -30,7 +17,7 @@ export const CompleteSupplierRegistrationMutation = gql<
  */
 export const CustomerInvitationsCard = () => {
   const [{ fetching }, complete] = useMutation(CompleteSupplierRegistrationMutation);
-  const [accepted, setAccepted] = useState<Activated[] | null>(null);
+  const [accepted, setAccepted] = useState<ActivatedRelationship[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const accept = async () => {
     setError(null);
