@@ -5,16 +5,17 @@ import type { DatabaseHandle } from '@tidewise/db/client';
 import { GraphQLError } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import { type AppServices, buildContext, type RequestMeta } from './context.ts';
+import { PayloadTooLargeError, readBody, sendPayloadTooLarge } from './lib/body-limit.ts';
+import { createDocumentCaches, useDocumentLimits } from './lib/document-limits.ts';
 import { isExpectedError, MASKED_MESSAGE } from './lib/errors.ts';
 import { listOutbox } from './lib/mail.ts';
 import { renderOutboxPage } from './lib/outbox-page.ts';
 import { requestStore } from './lib/request-store.ts';
 import { useResponseCookies } from './lib/response-cookies.ts';
 import { createStaticHandler } from './lib/static.ts';
+import { useTextInputGuard } from './lib/text-input-guard.ts';
 import { handleSessionRoute, isSessionRoute } from './modules/auth/sessions/session-routes.ts';
 import { buildSchema } from './schema/index.ts';
-
-const MAX_BODY_BYTES = 1024 * 1024;
 
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -34,31 +35,74 @@ export type AppServer = {
 
 type ServerContext = { requestMeta: RequestMeta };
 
+/** Codes of a request refused before anything ran: the body or the document itself is unusable. */
+const BAD_REQUEST_CODES = new Set(['BAD_REQUEST', 'GRAPHQL_PARSE_FAILED']);
+
+/**
+ * The same answer to a malformed request in every environment: Yoga echoes the JSON parser's message
+ * (and with it part of the body) as `originalError`, and would answer 200 or 400 depending on that
+ * echo and on the Accept header. Refused requests answer 400, always.
+ */
+const asRequestError = (error: GraphQLError) => {
+  const extensions = error.extensions as Record<string, unknown> | undefined;
+  if (!extensions) return error;
+  delete extensions.originalError;
+  if (typeof extensions.code === 'string' && BAD_REQUEST_CODES.has(extensions.code)) {
+    extensions.http = { ...(extensions.http as Record<string, unknown> | undefined), status: 400, spec: false };
+  }
+  return error;
+};
+
 /**
  * The whole HTTP surface: POST /graphql (queries, mutations, SSE subscriptions), /healthz, the
  * development outbox, and the built web app with a fallback to index.html for client routes.
  */
 export const createAppServer = (services: AppServices, database: Pick<DatabaseHandle, 'ping'>, webDist: string): AppServer => {
   const { env, logger } = services;
+  /** Errors maskError already logged with the request id; Yoga reports them again to `logging`. */
+  const loggedErrors = new WeakSet<object>();
+  /** Yoga's own log lines; errors go through the logger's error serializer, never through String(). */
+  const yogaLog =
+    (level: 'debug' | 'info' | 'warn' | 'error') =>
+    (...args: unknown[]) => {
+      const error = args.find((arg): arg is Error => arg instanceof Error);
+      if (error && loggedErrors.has(error)) return;
+      const message = args
+        .filter((arg) => !(arg instanceof Error))
+        .map(String)
+        .join(' ');
+      const log = requestStore.getStore()?.logger ?? logger;
+      if (error) log[level]({ err: error }, message || 'graphql');
+      else log[level](message);
+    };
   const yoga = createYoga<ServerContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
     graphiql: false,
     landingPage: false,
     cors: false,
-    logging: {
-      debug: (...args) => logger.debug(args.map(String).join(' ')),
-      info: (...args) => logger.info(args.map(String).join(' ')),
-      warn: (...args) => logger.warn(args.map(String).join(' ')),
-      error: (...args) => logger.error(args.map(String).join(' ')),
-    },
+    logging: { debug: yogaLog('debug'), info: yogaLog('info'), warn: yogaLog('warn'), error: yogaLog('error') },
     context: ({ request, requestMeta }) => buildContext(services, request, requestMeta),
-    plugins: [useResponseCookies()],
+    plugins: [
+      useResponseCookies(),
+      useDocumentLimits({
+        maxTokens: env.GRAPHQL_MAX_TOKENS,
+        maxDepth: env.GRAPHQL_MAX_DEPTH,
+        maxAliases: env.GRAPHQL_MAX_ALIASES,
+        maxDirectives: env.GRAPHQL_MAX_DIRECTIVES,
+        maxCost: env.GRAPHQL_MAX_COST,
+      }),
+      useTextInputGuard(),
+    ],
+    parserAndValidationCache: { ...createDocumentCaches(), validationCache: true },
     maskedErrors: {
+      // Never Yoga's development mode: a client sees the same error whatever NODE_ENV says.
+      isDev: false,
       maskError: (error) => {
-        if (isExpectedError(error)) return error as Error;
+        if (isExpectedError(error)) return asRequestError(error as GraphQLError);
         const store = requestStore.getStore();
         (store?.logger ?? logger).error({ err: error, requestId: store?.requestId }, 'unexpected error');
+        if (error && typeof error === 'object') loggedErrors.add(error);
         return new GraphQLError(MASKED_MESSAGE, {
           extensions: { code: 'INTERNAL_SERVER_ERROR', field: null, details: { requestId: store?.requestId ?? null } },
         });
@@ -84,15 +128,19 @@ export const createAppServer = (services: AppServices, database: Pick<DatabaseHa
         res.end(JSON.stringify({ errors: [{ message: 'Use POST for /graphql', extensions: { code: 'METHOD_NOT_ALLOWED' } }] }));
         return;
       }
-      if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
-        res.writeHead(413, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            errors: [{ message: `Request body is larger than ${MAX_BODY_BYTES} bytes`, extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
-          }),
-        );
-        return;
+      let body: Buffer;
+      try {
+        body = await readBody(req, env.MAX_BODY_BYTES);
+      } catch (error) {
+        if (error instanceof PayloadTooLargeError) {
+          sendPayloadTooLarge(req, res, error.limit);
+          return;
+        }
+        if (req.destroyed || !req.complete) return;
+        throw error;
       }
+      // Yoga takes an already read body from `req.body` (as behind Express) instead of the stream.
+      (req as IncomingMessage & { body?: Buffer }).body = body;
       await yoga(req, res, { requestMeta });
       return;
     }
