@@ -1,13 +1,15 @@
 import type { ContactRequestInput } from '@tidewise/shared/contact';
+import type { ResultOf, VariablesOf } from '../../../lib/graphql.ts';
+import type { SubmitContactRequestMutation } from '../graphql.ts';
 
-const MUTATION = `mutation SubmitContactRequest($input: SubmitContactRequestInput!) {
+/** Sent as text (no GraphQL runtime on the public pages); `../graphql.ts` types it from the schema. */
+export const SUBMIT_CONTACT_REQUEST = `mutation SubmitContactRequest($input: SubmitContactRequestInput!) {
   submitContactRequest(input: $input) { success message errors { message field } }
 }`;
 
 export const FALLBACK_ERROR = 'Something went wrong. Please try again.';
 
 type GraphqlError = { message: string; extensions?: { code?: string; field?: string | null } };
-type MessageResponse = { success: boolean; message: string | null; errors: { message: string; field: string | null }[] };
 
 export type ContactResult = { ok: true; message: string } | { ok: false; message: string; field?: keyof ContactRequestInput };
 
@@ -21,12 +23,13 @@ const fieldOf = (path: string | null | undefined) => {
  * client library, which only the signed-in areas need.
  */
 export const submitContactRequest = async (input: ContactRequestInput, honeypot: string): Promise<ContactResult> => {
-  let body: { data?: { submitContactRequest: MessageResponse | null } | null; errors?: GraphqlError[] };
+  let body: { data?: ResultOf<typeof SubmitContactRequestMutation> | null; errors?: GraphqlError[] };
+  const variables: VariablesOf<typeof SubmitContactRequestMutation> = { input: { ...input, honeypot: honeypot || null } };
   try {
     const response = await fetch('/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
-      body: JSON.stringify({ query: MUTATION, variables: { input: { ...input, honeypot: honeypot || null } } }),
+      body: JSON.stringify({ query: SUBMIT_CONTACT_REQUEST, variables }),
     });
     body = await response.json();
   } catch {
