@@ -1,8 +1,25 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useMemo, useRef, useState } from 'react';
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  type Header,
+  type PaginationState,
+  type SortingFn,
+  type SortingState,
+  type Updater,
+  useReactTable,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { cn } from '../lib/cn.ts';
-import { Button } from './button.tsx';
+import { useMediaQuery } from '../lib/media-query.ts';
+import { DataCards, isInteractive } from './data-cards.tsx';
+import { Pagination, type TablePagination } from './pagination.tsx';
 import { Skeleton } from './skeleton.tsx';
+
+export type { TablePagination } from './pagination.tsx';
 
 export type SortDirection = 'asc' | 'desc';
 export type SortState = { columnId: string; direction: SortDirection } | null;
@@ -12,70 +29,75 @@ export type Column<T> = {
   id: string;
   header: string;
   cell: (row: T) => ReactNode;
-  /** Makes the column sortable; the value rows are compared by. */
-  sortValue?: (row: T) => SortValue;
-  /** Makes the column sortable by the caller (`sort` + `onSortChange`), e.g. when the server orders the rows. */
+  /** The caller orders the rows by this column (`sort` + `onSortChange`), e.g. the server. */
   sortable?: boolean;
-  /** Classes for both header and cells, e.g. `hidden md:table-cell` to drop a column on phones. */
+  /**
+   * Orders the rows given by this value, on screen. Only for a list that is whole on screen: a page
+   * of a longer list must be ordered by the server (`sortable`).
+   */
+  sortValue?: (row: T) => SortValue;
+  /** Classes for both header and cells in the table layout, e.g. `hidden lg:table-cell` to drop a column on tablets. */
   className?: string;
   /** Renders the header visually hidden (an actions column still needs a name). */
   hideHeader?: boolean;
+  /**
+   * Its place on a narrow-screen card: `title` (the first column unless another says so), `detail`
+   * (a labelled line; the default), `actions` (top right; the default for a column with a hidden
+   * header) or `none` (when another cell already shows it).
+   */
+  card?: CardPlace;
 };
 
-export type TablePagination = {
-  page: number;
-  totalPages: number;
-  totalCount: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
-};
+/** Narrower than this, rows show as stacked cards: every column readable, nothing to scroll sideways. */
+export const CARDS_BELOW = '48rem';
+/** From this many rows, only the rows in view are rendered. */
+export const VIRTUALIZE_FROM = 200;
 
-const comparable = (value: SortValue): string | number => {
-  if (value === null || value === undefined) return '';
+const comparable = (value: SortValue): string | number | undefined => {
+  if (value === null || value === undefined || value === '') return undefined;
   if (value instanceof Date) return value.getTime();
   if (typeof value === 'boolean') return value ? 1 : 0;
   return value;
 };
 
-/** Rows ordered by a column's sort value; empty values last in both directions; stable. */
-export const sortRows = <T,>(rows: readonly T[], columns: readonly Column<T>[], sort: SortState): T[] => {
-  const column = sort ? columns.find((c) => c.id === sort.columnId) : undefined;
-  if (!sort || !column?.sortValue) return [...rows];
-  const read = column.sortValue;
-  const factor = sort.direction === 'asc' ? 1 : -1;
-  return rows
-    .map((row, index) => ({ row, index, value: comparable(read(row)) }))
-    .sort((a, b) => {
-      if (a.value === '' && b.value !== '') return 1;
-      if (b.value === '' && a.value !== '') return -1;
-      const order =
-        typeof a.value === 'number' && typeof b.value === 'number'
-          ? a.value - b.value
-          : String(a.value).localeCompare(String(b.value), undefined, { sensitivity: 'base', numeric: true });
-      return order === 0 ? a.index - b.index : order * factor;
-    })
-    .map((entry) => entry.row);
+/** Numbers numerically, text case-insensitively with numbers inside in order; ties keep the given order. */
+const compareValues: SortingFn<unknown> = (a, b, columnId) => {
+  const x = a.getValue<string | number>(columnId);
+  const y = b.getValue<string | number>(columnId);
+  if (typeof x === 'number' && typeof y === 'number') return x - y;
+  return String(x).localeCompare(String(y), undefined, { sensitivity: 'base', numeric: true });
 };
 
-/** Next sort state when a header is pressed: ascending, then descending, then unsorted. */
-export const nextSort = (current: SortState, columnId: string): SortState => {
-  if (current?.columnId !== columnId) return { columnId, direction: 'asc' };
-  return current.direction === 'asc' ? { columnId, direction: 'desc' } : null;
+const toSorting = (sort: SortState): SortingState => (sort ? [{ id: sort.columnId, desc: sort.direction === 'desc' }] : []);
+const fromSorting = (sorting: SortingState): SortState => {
+  const first = sorting[0];
+  return first ? { columnId: first.id, direction: first.desc ? 'desc' : 'asc' } : null;
 };
+const resolve = <V,>(updater: Updater<V>, old: V): V => (typeof updater === 'function' ? (updater as (old: V) => V)(old) : updater);
 
-const SortIcon = ({ direction }: { direction: SortDirection | null }) => {
+const ariaSort = (direction: false | SortDirection) =>
+  direction === 'asc' ? ('ascending' as const) : direction === 'desc' ? ('descending' as const) : undefined;
+
+const SortIcon = ({ direction }: { direction: false | SortDirection }) => {
   if (direction === 'asc') return <ArrowUp aria-hidden="true" />;
   if (direction === 'desc') return <ArrowDown aria-hidden="true" />;
   return <ArrowUpDown aria-hidden="true" className="opacity-50" />;
 };
 
+export type CardPlace = 'title' | 'detail' | 'actions' | 'none';
+
+const cardPlace = <T,>(column: Column<T>, index: number, columns: readonly Column<T>[]): CardPlace =>
+  column.card ?? (column.hideHeader ? 'actions' : index === 0 && !columns.some((c) => c.card === 'title') ? 'title' : 'detail');
+
 /**
- * A table with sortable headers (buttons carrying aria-sort on the header cell), designed loading,
- * error and empty rows, and pages. When `onRowActivate` is given, rows are one tab stop: arrow keys
- * and Home/End move between rows and Enter or Space opens the focused row.
+ * A table on TanStack Table: sortable headers (buttons, with aria-sort on the header cell), designed
+ * loading, error and empty states, and pages. The order comes from the caller when `onSortChange`
+ * is given (the server sorts the whole list); otherwise from `sortValue` on the rows given.
  *
- * Sorting is local to the rows given (the current page) unless the caller controls `sort` and
- * passes rows already ordered by the server.
+ * Below 768 px the rows become stacked cards (each column a labelled line, a "Sort by" choice in
+ * place of the headers). From 200 rows only the rows in view are rendered. When `onRowActivate` is
+ * given, rows are one tab stop: arrow keys and Home/End move between rows and Enter or Space opens
+ * the focused row.
  */
 export const DataTable = <T,>({
   caption,
@@ -83,6 +105,7 @@ export const DataTable = <T,>({
   rows,
   getRowId,
   loading = false,
+  refreshing = false,
   error,
   empty,
   sort: controlledSort,
@@ -91,13 +114,18 @@ export const DataTable = <T,>({
   onRowActivate,
   rowLabel,
   pagination,
+  layout = 'auto',
+  virtualize = 'auto',
   className,
 }: {
   caption: string;
   columns: Column<T>[];
   rows: readonly T[];
   getRowId: (row: T) => string;
+  /** Nothing to show yet: placeholder rows. */
   loading?: boolean;
+  /** Rows shown are being replaced (another page, sort or filter). */
+  refreshing?: boolean;
   error?: ReactNode;
   empty?: ReactNode;
   sort?: SortState;
@@ -106,33 +134,102 @@ export const DataTable = <T,>({
   onRowActivate?: (row: T) => void;
   rowLabel?: (row: T) => string;
   pagination?: TablePagination;
+  /** `auto`: cards below 768 px, a table from there. */
+  layout?: 'auto' | 'table' | 'cards';
+  /** `auto`: from 200 rows. */
+  virtualize?: 'auto' | boolean;
   className?: string;
 }) => {
+  const wide = useMediaQuery(`(min-width: ${CARDS_BELOW})`, true);
+  const cards = layout === 'cards' || (layout === 'auto' && !wide);
   const [localSort, setLocalSort] = useState<SortState>(defaultSort);
   const sort = controlledSort !== undefined ? controlledSort : localSort;
   const setSort = (next: SortState) => (onSortChange ? onSortChange(next) : setLocalSort(next));
-  const ordered = useMemo(() => (onSortChange ? [...rows] : sortRows(rows, columns, sort)), [rows, columns, sort, onSortChange]);
-  const [activeIndex, setActiveIndex] = useState(0);
-  const rowRefs = useRef<(HTMLTableRowElement | null)[]>([]);
-  const focusIndex = Math.min(activeIndex, Math.max(0, ordered.length - 1));
 
-  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, index: number, row: T) => {
+  const definitions = useMemo(
+    () =>
+      columns.map(
+        (column): ColumnDef<T> => ({
+          id: column.id,
+          header: column.header,
+          accessorFn: (row) => (column.sortValue ? comparable(column.sortValue(row)) : undefined),
+          cell: (context) => column.cell(context.row.original),
+          enableSorting: Boolean(column.sortable || column.sortValue),
+          sortingFn: compareValues as SortingFn<T>,
+          sortUndefined: 'last',
+        }),
+      ),
+    [columns],
+  );
+  const byId = new Map(columns.map((column, index) => [column.id, { column, place: cardPlace(column, index, columns) }]));
+  const sorting = toSorting(sort);
+  const paging: PaginationState = { pageIndex: (pagination?.page ?? 1) - 1, pageSize: pagination?.pageSize ?? Math.max(rows.length, 1) };
+
+  const table = useReactTable<T>({
+    data: rows as T[],
+    columns: definitions,
+    getRowId: (row) => getRowId(row),
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    manualSorting: Boolean(onSortChange),
+    enableMultiSort: false,
+    enableSortingRemoval: true,
+    sortDescFirst: false,
+    manualPagination: true,
+    pageCount: pagination?.totalPages ?? -1,
+    state: { sorting, pagination: paging },
+    onSortingChange: (updater) => setSort(fromSorting(resolve(updater, sorting))),
+    onPaginationChange: (updater) => {
+      const next = resolve(updater, paging);
+      if (next.pageSize !== paging.pageSize) pagination?.onPageSizeChange?.(next.pageSize);
+      else if (next.pageIndex !== paging.pageIndex) pagination?.onPageChange(next.pageIndex + 1);
+    },
+  });
+  const modelRows = table.getRowModel().rows;
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtual = virtualize === 'auto' ? modelRows.length >= VIRTUALIZE_FROM : virtualize;
+  const virtualizer = useVirtualizer({
+    count: modelRows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => (cards ? 168 : 49),
+    overscan: 10,
+    enabled: virtual,
+    useFlushSync: false,
+  });
+  const items = virtual ? virtualizer.getVirtualItems() : null;
+  const shown = items
+    ? items.flatMap((item) => {
+        const row = modelRows[item.index];
+        return row ? [{ row, index: item.index }] : [];
+      })
+    : modelRows.map((row, index) => ({ row, index }));
+  const padTop = items?.[0]?.start ?? 0;
+  const padBottom = items?.length ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+
+  const [activeIndex, setActiveIndex] = useState(0);
+  const rowRefs = useRef(new Map<number, HTMLElement>());
+  const focusIndex = Math.min(activeIndex, Math.max(0, modelRows.length - 1));
+  const rowRef = (index: number) => (element: HTMLElement | null) => {
+    if (element) rowRefs.current.set(index, element);
+    else rowRefs.current.delete(index);
+    if (virtual && element) virtualizer.measureElement(element);
+  };
+
+  const onRowKeyDown = (event: KeyboardEvent<HTMLElement>, index: number, row: T) => {
     if (event.target !== event.currentTarget) return;
-    const last = ordered.length - 1;
-    const target =
-      event.key === 'ArrowDown'
-        ? Math.min(index + 1, last)
-        : event.key === 'ArrowUp'
-          ? Math.max(index - 1, 0)
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (target !== null) {
+    const last = modelRows.length - 1;
+    const keys: Record<string, number> = { ArrowDown: Math.min(index + 1, last), ArrowUp: Math.max(index - 1, 0), Home: 0, End: last };
+    const target = keys[event.key];
+    if (target !== undefined) {
       event.preventDefault();
       setActiveIndex(target);
-      rowRefs.current[target]?.focus();
+      const element = rowRefs.current.get(target);
+      if (element) element.focus();
+      else if (virtual) {
+        virtualizer.scrollToIndex(target);
+        requestAnimationFrame(() => requestAnimationFrame(() => rowRefs.current.get(target)?.focus()));
+      }
       return;
     }
     if (event.key === 'Enter' || event.key === ' ') {
@@ -140,48 +237,82 @@ export const DataTable = <T,>({
       onRowActivate?.(row);
     }
   };
+  const onRowClick = (event: MouseEvent, row: T) => {
+    if (!isInteractive(event.target)) onRowActivate?.(row);
+  };
 
-  const showBody = !loading && !error && ordered.length > 0;
+  const showRows = !loading && !error && modelRows.length > 0;
+  const status = loading ? (
+    <span role="status" className="sr-only">
+      Loading {caption.toLowerCase()}
+    </span>
+  ) : null;
+  const pager =
+    pagination && !error ? (
+      <Pagination
+        {...pagination}
+        label={caption}
+        onPageChange={(page) => table.setPageIndex(page - 1)}
+        onPageSizeChange={pagination.onPageSizeChange ? table.setPageSize : undefined}
+      />
+    ) : null;
+
+  if (cards) {
+    return (
+      <DataCards
+        caption={caption}
+        columns={columns}
+        places={new Map([...byId].map(([id, entry]) => [id, entry.place]))}
+        rows={shown.map(({ row, index }) => ({ id: row.id, index, original: row.original }))}
+        loading={loading}
+        refreshing={refreshing}
+        error={error}
+        empty={modelRows.length === 0 ? empty : null}
+        sort={sort}
+        onSortChange={setSort}
+        onRowActivate={onRowActivate}
+        rowLabel={rowLabel}
+        rowRef={rowRef}
+        scrollRef={scrollRef}
+        virtualPadding={virtual ? { top: padTop, bottom: padBottom } : null}
+        className={className}
+        footer={
+          <>
+            {status}
+            {pager}
+          </>
+        }
+      />
+    );
+  }
+
   const span = columns.length;
-
   return (
     <div className={cn('flex flex-col gap-3', className)}>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard on narrow screens */}
-      <section aria-label={caption} tabIndex={0} className="relative overflow-x-auto rounded-lg border border-border bg-card">
-        <table className="w-full border-collapse text-left text-sm" aria-busy={loading || undefined}>
+      <section
+        ref={scrollRef}
+        aria-label={caption}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        className={cn('relative overflow-x-auto rounded-lg border border-border bg-card', virtual && 'max-h-[75vh] overflow-y-auto')}
+      >
+        <table
+          className={cn('w-full border-collapse text-left text-sm transition-opacity', refreshing && 'opacity-60')}
+          aria-busy={loading || refreshing || undefined}
+          aria-rowcount={virtual ? modelRows.length + 1 : undefined}
+        >
           <caption className="sr-only">
             {caption}
             {onRowActivate ? '. Use the arrow keys to move between rows and Enter to open one.' : ''}
           </caption>
-          <thead className="border-b border-border bg-muted/40">
-            <tr>
-              {columns.map((column) => {
-                const direction = sort?.columnId === column.id ? sort.direction : null;
-                return (
-                  <th
-                    key={column.id}
-                    scope="col"
-                    aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
-                    className={cn('whitespace-nowrap px-4 py-2.5 font-semibold text-muted-foreground', column.className)}
-                  >
-                    {column.hideHeader ? (
-                      <span className="sr-only">{column.header}</span>
-                    ) : column.sortValue || column.sortable ? (
-                      <button
-                        type="button"
-                        onClick={() => setSort(nextSort(sort, column.id))}
-                        className="-mx-1 inline-flex items-center gap-1 rounded px-1 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-3.5"
-                      >
-                        {column.header}
-                        <SortIcon direction={direction} />
-                      </button>
-                    ) : (
-                      column.header
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
+          <thead className={cn('border-b border-border bg-muted/40', virtual && 'sticky top-0 z-10 bg-card')}>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id} aria-rowindex={virtual ? 1 : undefined}>
+                {group.headers.map((header) => (
+                  <HeaderCell key={header.id} header={header} column={byId.get(header.column.id)?.column} />
+                ))}
+              </tr>
+            ))}
           </thead>
           <tbody>
             {loading
@@ -203,79 +334,78 @@ export const DataTable = <T,>({
                 </td>
               </tr>
             ) : null}
-            {!loading && !error && ordered.length === 0 ? (
+            {!loading && !error && modelRows.length === 0 ? (
               <tr>
                 <td colSpan={span}>{empty}</td>
               </tr>
             ) : null}
-            {showBody
-              ? ordered.map((row, index) => (
+            {showRows && padTop > 0 ? <Spacer height={padTop} span={span} /> : null}
+            {showRows
+              ? shown.map(({ row, index }) => (
                   <tr
-                    key={getRowId(row)}
-                    ref={(element) => {
-                      rowRefs.current[index] = element;
-                    }}
+                    key={row.id}
+                    ref={rowRef(index)}
+                    data-index={index}
+                    aria-rowindex={virtual ? index + 2 : undefined}
                     tabIndex={onRowActivate ? (index === focusIndex ? 0 : -1) : undefined}
-                    aria-label={onRowActivate && rowLabel ? rowLabel(row) : undefined}
-                    onKeyDown={onRowActivate ? (event) => onRowKeyDown(event, index, row) : undefined}
+                    aria-label={onRowActivate && rowLabel ? rowLabel(row.original) : undefined}
+                    onKeyDown={onRowActivate ? (event) => onRowKeyDown(event, index, row.original) : undefined}
                     onFocus={onRowActivate ? () => setActiveIndex(index) : undefined}
-                    onClick={
-                      onRowActivate
-                        ? (event) => {
-                            if ((event.target as HTMLElement).closest('button, a, input, select, [role="menuitem"]')) return;
-                            onRowActivate(row);
-                          }
-                        : undefined
-                    }
+                    onClick={onRowActivate ? (event) => onRowClick(event, row.original) : undefined}
                     className={cn(
                       'border-b border-border last:border-0',
                       onRowActivate &&
                         'cursor-pointer hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
                     )}
                   >
-                    {columns.map((column) => (
-                      <td key={column.id} className={cn('px-4 py-3 align-middle', column.className)}>
-                        {column.cell(row)}
+                    {row.getVisibleCells().map((cell) => (
+                      <td key={cell.id} className={cn('px-4 py-3 align-middle', byId.get(cell.column.id)?.column.className)}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </td>
                     ))}
                   </tr>
                 ))
               : null}
+            {showRows && padBottom > 0 ? <Spacer height={padBottom} span={span} /> : null}
           </tbody>
         </table>
       </section>
-      {loading ? (
-        <span role="status" className="sr-only">
-          Loading {caption.toLowerCase()}
-        </span>
-      ) : null}
-      {pagination && !error ? <Pagination {...pagination} label={caption} /> : null}
+      {status}
+      {pager}
     </div>
   );
 };
 
-/** Previous/next page controls with where the reader is; hidden when everything fits on one page. */
-export const Pagination = ({ page, totalPages, totalCount, pageSize, onPageChange, label }: TablePagination & { label: string }) => {
-  const first = totalCount === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(page * pageSize, totalCount);
+/** Stands in for the rows scrolled out of view, so the scroll bar keeps the whole list's length. */
+const Spacer = ({ height, span }: { height: number; span: number }) => (
+  // biome-ignore lint/a11y/noAriaHiddenOnFocusable: the spacer holds no content and nothing focusable
+  <tr aria-hidden="true">
+    <td colSpan={span} style={{ height, padding: 0 }} />
+  </tr>
+);
+
+const HeaderCell = <T,>({ header, column }: { header: Header<T, unknown>; column: Column<T> | undefined }) => {
+  const direction = header.column.getIsSorted();
   return (
-    <nav aria-label={`${label} pages`} className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-      <p aria-live="polite">{totalCount === 0 ? 'No results' : `Showing ${first}–${last} of ${totalCount}`}</p>
-      {totalPages > 1 ? (
-        <div className="flex items-center gap-2">
-          <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1} aria-label="Previous page">
-            <ChevronLeft aria-hidden="true" />
-            <span className="hidden sm:inline">Previous</span>
-          </Button>
-          <span className="whitespace-nowrap">
-            Page {page} of {totalPages}
-          </span>
-          <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= totalPages} aria-label="Next page">
-            <span className="hidden sm:inline">Next</span>
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </div>
-      ) : null}
-    </nav>
+    <th
+      scope="col"
+      aria-sort={ariaSort(direction)}
+      className={cn('whitespace-nowrap px-4 py-2.5 font-semibold text-muted-foreground', column?.className)}
+    >
+      {column?.hideHeader ? (
+        <span className="sr-only">{column.header}</span>
+      ) : header.column.getCanSort() ? (
+        <button
+          type="button"
+          onClick={header.column.getToggleSortingHandler()}
+          className="-mx-1 inline-flex items-center gap-1 rounded px-1 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-3.5"
+        >
+          {flexRender(header.column.columnDef.header, header.getContext())}
+          <SortIcon direction={direction} />
+        </button>
+      ) : (
+        flexRender(header.column.columnDef.header, header.getContext())
+      )}
+    </th>
   );
 };
