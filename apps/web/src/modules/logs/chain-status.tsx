@@ -1,18 +1,27 @@
 import { RefreshCw, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { Button } from '../../ui/button.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { humanize, useDateFormat } from '../../lib/format.ts';
+import { formatNumber, humanize, useDateFormat } from '../../lib/format.ts';
+import { useViewer } from '../../lib/viewer.ts';
 import { VerifyChainQuery } from './graphql.ts';
 
+const CHAIN_LABELS: Record<string, string> = {
+  organization: 'Your organisation’s audit trail',
+  platform: 'The platform’s audit trail',
+};
+
 /**
- * The result of recomputing the audit trail's hash chain, in plain words: intact (with how many
- * entries were checked and when) or broken (with the first entry that does not match).
+ * The result of recomputing the audit trail's hash chain, in plain words: which trail (the
+ * organisation's), how many entries it covered, written when, and when it was checked; or where it
+ * breaks. Sign-ins have no organisation, so they are in another trail: the sign-in log lists them.
  */
 export const ChainStatus = () => {
   const { formatDateTime } = useDateFormat();
+  const { can, viewer } = useViewer();
   const [{ data, fetching, error }, verify] = useQuery({ query: VerifyChainQuery, requestPolicy: 'network-only' });
   const result = data?.verifyAuditLogChain;
   const again = (
@@ -48,6 +57,15 @@ export const ChainStatus = () => {
     );
   }
   const Icon = result.valid ? ShieldCheck : ShieldAlert;
+  const trail = CHAIN_LABELS[result.chain] ?? 'The audit trail';
+  const entries = `${formatNumber(result.checkedCount)} ${result.checkedCount === 1 ? 'entry' : 'entries'}`;
+  const range =
+    result.firstEntryAt && result.lastEntryAt
+      ? result.checkedCount === 1
+        ? `, written ${formatDateTime(result.firstEntryAt)}`
+        : `, written ${formatDateTime(result.firstEntryAt)} to ${formatDateTime(result.lastEntryAt)}`
+      : '';
+  const checked = formatDateTime(result.verifiedAt);
   return (
     <section
       aria-label="Audit trail integrity"
@@ -60,14 +78,31 @@ export const ChainStatus = () => {
         <Icon className={cn('mt-0.5 size-8 shrink-0', result.valid ? 'text-success' : 'text-destructive')} aria-hidden="true" />
         <div className="flex flex-col gap-1">
           <p className={cn('font-semibold', result.valid ? 'text-success' : 'text-destructive')}>
-            {result.valid ? 'Audit trail verified: no entry has been changed or removed' : 'Audit trail integrity check failed'}
+            {!result.valid
+              ? 'Audit trail integrity check failed'
+              : result.checkedCount === 0
+                ? 'Audit trail verified: no entries yet'
+                : 'Audit trail verified: no entry has been changed or removed'}
           </p>
           <p className="text-sm text-muted-foreground">
             {result.valid
-              ? `${result.checkedCount} ${result.checkedCount === 1 ? 'entry' : 'entries'} checked against the hash chain on ${formatDateTime(result.verifiedAt)}.`
+              ? result.checkedCount === 0
+                ? `${trail}: 0 entries, verified ${checked}. Changes made in your organisation are recorded here as they happen.`
+                : `${trail}: ${entries}${range}, all matching the hash chain, verified ${checked}.`
               : result.firstBrokenLink
-                ? `The chain breaks at entry #${result.firstBrokenLink.sequence} (${humanize(result.firstBrokenLink.reason).toLowerCase()}). Entries from there on cannot be trusted; contact support.`
-                : 'The chain does not match its entries. Contact support.'}
+                ? `${trail}: the chain breaks at entry #${result.firstBrokenLink.sequence} (${humanize(result.firstBrokenLink.reason).toLowerCase()}) after ${entries} matched${range}, checked ${checked}. Entries from there on cannot be trusted; contact support.`
+                : `${trail}: the chain does not match its entries, checked ${checked}. Contact support.`}
+          </p>
+          <p className="text-sm text-muted-foreground">
+            Sign-ins are not part of this trail: they are recorded in the sign-in log.{' '}
+            {viewer && can('login-logs:read') ? (
+              <Link
+                to={`/app/sign-in-log?user=${encodeURIComponent(viewer.userId)}`}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                See your sign-ins
+              </Link>
+            ) : null}
           </p>
         </div>
       </div>

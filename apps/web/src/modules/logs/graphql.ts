@@ -50,7 +50,7 @@ export type LoginLogSortField = NonNullable<VariablesOf<typeof LoginLogsQuery>['
 
 export const VerifyChainQuery = graphql(`
   query VerifyAuditLogChain {
-    verifyAuditLogChain { valid checkedCount verifiedAt firstBrokenLink { id sequence reason } }
+    verifyAuditLogChain { chain valid checkedCount firstEntryAt lastEntryAt verifiedAt firstBrokenLink { id sequence reason } }
   }
 `);
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { diffRows } from './diff.ts';
-import { compactFilter, endOfDay, rangeError, startOfDay } from './filters.ts';
 
 describe('audit changes as a before/after table', () => {
   it('marks added, removed, changed and unchanged fields, sorted by field', () => {
@@ -18,19 +17,5 @@ describe('audit changes as a before/after table', () => {
       { field: 'website', before: '—', after: 'https://x.example', kind: 'added' },
     ]);
     expect(diffRows(null)).toEqual([]);
-  });
-});
-
-describe('log filters', () => {
-  it('covers whole days and refuses a reversed range', () => {
-    expect(new Date(startOfDay('2026-03-01') ?? '').getHours()).toBe(0);
-    expect(new Date(endOfDay('2026-03-01') ?? '').getMilliseconds()).toBe(999);
-    expect(startOfDay('')).toBeNull();
-    expect(rangeError('2026-03-02', '2026-03-01')).toMatch(/on or before/);
-    expect(rangeError('2026-03-01', '2026-03-01')).toBeNull();
-  });
-  it('sends only the filters in use', () => {
-    expect(compactFilter({ userId: '', status: 'failure', from: null })).toEqual({ status: 'failure' });
-    expect(compactFilter({ userId: '' })).toBeNull();
   });
 });
