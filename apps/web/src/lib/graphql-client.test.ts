@@ -1,12 +1,12 @@
-import { gql } from 'urql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pipe, subscribe } from 'wonka';
 import { createGraphqlClient, reauthUrl } from './graphql-client.ts';
+import { graphql } from './graphql.ts';
 
 const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const QUERY = gql`
+const QUERY = graphql(`
   query Probe {
     viewer {
       userId
@@ -15,7 +15,16 @@ const QUERY = gql`
       productName
     }
   }
-`;
+`);
+
+const CLOCK = graphql(`
+  subscription Clock {
+    clock(ticks: 1)
+  }
+`);
+
+const eventStream = (...events: string[]) =>
+  new Response(events.map((e) => `${e}\n\n`).join(''), { headers: { 'content-type': 'text/event-stream' } });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -90,6 +99,48 @@ describe('GraphQL client', () => {
     const result = await run(createGraphqlClient({ getToken: () => '', onUnauthorized, currentPath: () => path }));
     expect(result).not.toBe('dropped');
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('streams a subscription over SSE on the same path with the bearer token', async () => {
+    const fetchMock = vi.fn(async () =>
+      eventStream('event: next\ndata: {"data":{"clock":"2026-01-01T00:00:00.000Z"}}', 'event: complete\ndata:'),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const client = createGraphqlClient({ getToken: () => 'tok-2', onUnauthorized: vi.fn(), currentPath: () => '/app' });
+    const result = await new Promise<unknown>((resolve) =>
+      pipe(
+        client.subscription(CLOCK, {}),
+        subscribe((r) => resolve(r.data)),
+      ),
+    );
+    expect(result).toEqual({ clock: '2026-01-01T00:00:00.000Z' });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/graphql');
+    expect(new Headers(init.headers).get('accept')).toBe('text/event-stream');
+    expect(new Headers(init.headers).get('authorization')).toBe('Bearer tok-2');
+  });
+
+  it('drops an unauthenticated subscription result and runs the handler', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        eventStream(
+          'event: next\ndata: {"data":null,"errors":[{"message":"Unauthenticated","extensions":{"code":"UNAUTHENTICATED"}}]}',
+          'event: complete\ndata:',
+        ),
+      ),
+    );
+    const onUnauthorized = vi.fn();
+    const client = createGraphqlClient({ getToken: () => 't', onUnauthorized, currentPath: () => '/app' });
+    const results: unknown[] = [];
+    pipe(
+      client.subscription(CLOCK, {}),
+      subscribe((r) => results.push(r)),
+    );
+    await vi.waitFor(() => expect(onUnauthorized).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(results).toEqual([]);
   });
 
   it('puts the previous path, URL-encoded, in the reauth fragment', () => {

@@ -1,6 +1,6 @@
-import { Client, cacheExchange, type CombinedError, type Exchange, fetchExchange, subscriptionExchange } from 'urql';
+import { Client, cacheExchange, type CombinedError, type Exchange, fetchExchange, type Operation, subscriptionExchange } from 'urql';
 import { filter, pipe } from 'wonka';
-import { subscribeOverSse } from './sse.ts';
+import { createSseClient } from './sse.ts';
 
 export const GRAPHQL_URL = '/graphql';
 
@@ -21,20 +21,26 @@ export const isAuthEntryPath = (pathname: string) => AUTH_ENTRY_PATHS.some((p) =
 
 /**
  * Drops any result that says the caller is not signed in and runs the unauthorised handler instead
- * (spec section 8), except on the sign-in pages themselves.
+ * (spec section 8), except on the sign-in pages themselves. The handler runs once per operation: urql
+ * repeats a subscription's last result when the stream completes.
  */
 export const unauthorizedExchange =
   (onUnauthorized: () => void, currentPath: () => string): Exchange =>
   ({ forward }) =>
-  (operations$) =>
-    pipe(
+  (operations$) => {
+    const reported = new WeakSet<Operation>();
+    return pipe(
       forward(operations$),
       filter((result) => {
-        if (!isUnauthenticatedError(result.error) || isAuthEntryPath(currentPath())) return true;
+        if (!isUnauthenticatedError(result.error)) return true;
+        if (reported.has(result.operation)) return false;
+        if (isAuthEntryPath(currentPath())) return true;
+        reported.add(result.operation);
         onUnauthorized();
         return false;
       }),
     );
+  };
 
 export type GraphqlClientOptions = {
   getToken: () => string;
@@ -57,8 +63,9 @@ export const createGraphqlClient = ({
   currentPath = () => window.location.pathname,
   url = GRAPHQL_URL,
   exchanges = [],
-}: GraphqlClientOptions) =>
-  new Client({
+}: GraphqlClientOptions) => {
+  const sse = createSseClient({ url, headers: () => authHeaders(getToken()) });
+  return new Client({
     url,
     preferGetMethod: false,
     requestPolicy: 'cache-and-network',
@@ -70,21 +77,9 @@ export const createGraphqlClient = ({
       fetchExchange,
       subscriptionExchange({
         forwardSubscription: (request) => ({
-          subscribe: (sink) => ({
-            unsubscribe: subscribeOverSse(
-              {
-                url,
-                body: {
-                  query: request.query ?? '',
-                  variables: request.variables as Record<string, unknown>,
-                  operationName: request.operationName ?? null,
-                },
-                headers: authHeaders(getToken()),
-              },
-              sink as never,
-            ),
-          }),
+          subscribe: (sink) => ({ unsubscribe: sse.subscribe({ ...request, query: request.query ?? '' }, sink) }),
         }),
       }),
     ],
   });
+};
