@@ -2,6 +2,8 @@ import type { CellValue, ColumnDataType, DetectedColumn } from './types.ts';
 import { isIsoDateText } from './values.ts';
 
 export const SAMPLE_VALUES_PER_COLUMN = 5;
+/** Samples come from the first values of a column; a column with fewer distinct values stops looking here. */
+const SAMPLE_SCAN_LIMIT = 1_000;
 const MAX_SAMPLE_TEXT = 100;
 
 type ColumnCounts = {
@@ -40,7 +42,7 @@ export class ColumnProfiler {
       } else {
         counts.booleans++;
       }
-      if (counts.samples.length < SAMPLE_VALUES_PER_COLUMN) this.addSample(counts, value);
+      if (counts.samples.length < SAMPLE_VALUES_PER_COLUMN && counts.filled <= SAMPLE_SCAN_LIMIT) this.addSample(counts, value);
     }
   }
 

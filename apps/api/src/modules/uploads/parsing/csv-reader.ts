@@ -7,7 +7,7 @@ import { RowPipeline, type PipelineSetup } from './row-pipeline.ts';
 import type { ParseLimits, ReadFileHandlers, ReadFileOptions, ReadResult } from './types.ts';
 
 /** Bytes read from disk per step; each step is decoded and parsed in one go. */
-const READ_CHUNK_BYTES = 1024 * 1024;
+const READ_CHUNK_BYTES = 64 * 1024;
 
 type PapaResult = { data: string[][]; errors: { code: string; row?: number }[]; meta: { cursor: number } };
 

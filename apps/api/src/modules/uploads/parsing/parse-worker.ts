@@ -1,52 +1,62 @@
 // Worker-thread entry: runs readFile on the file named in workerData and talks to runParseInWorker by messages
-// (worker-protocol.ts). Started only by run-parse-in-worker.ts.
+// (worker-protocol.ts). Started only by run-parse-in-worker.ts (through parse-worker-bootstrap.mjs from source).
 import { parentPort, workerData } from 'node:worker_threads';
 import { FileReadError } from './errors.ts';
 import { readFile } from './read-file.ts';
-import type { ReadStart, RowBatch } from './types.ts';
+import type { RowBatch } from './types.ts';
 import type { ParentMessage, WorkerInput, WorkerMessage } from './worker-protocol.ts';
 
 const port = parentPort;
 if (!port) throw new Error('parse-worker must run in a worker thread');
 
-const { filePath, options } = workerData as WorkerInput;
+const { filePath, options, maxBatchesInFlight } = workerData as WorkerInput;
 const controller = new AbortController();
-const waiting = new Map<number, () => void>();
+const unacknowledged = new Set<number>();
+let wake: (() => void) | null = null;
 let nextId = 0;
 
 port.on('message', (message: ParentMessage) => {
-  if (message.type === 'cancel') {
-    controller.abort();
-    for (const resolve of waiting.values()) resolve();
-    return;
-  }
-  waiting.get(message.id)?.();
-  waiting.delete(message.id);
+  if (message.type === 'cancel') controller.abort();
+  else unacknowledged.delete(message.id);
+  wake?.();
 });
 
 const send = (message: WorkerMessage) => port.postMessage(message);
 
-type Request = { type: 'start'; start: ReadStart } | { type: 'batch'; batch: RowBatch };
+/** Resolves once at most `limit` messages are unacknowledged (or the read was cancelled). */
+const acknowledged = async (limit: number) => {
+  while (unacknowledged.size > limit && !controller.signal.aborted) {
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    wake = null;
+  }
+};
 
-/** Posts a message and resolves when the parent acknowledges it. */
-const request = (message: Request) =>
-  new Promise<void>((resolve) => {
-    const id = ++nextId;
-    waiting.set(id, resolve);
-    send({ ...message, id });
-  });
+const sendBatch = async ({ rows }: RowBatch) => {
+  await acknowledged(maxBatchesInFlight - 1);
+  const id = ++nextId;
+  unacknowledged.add(id);
+  send({ type: 'batch', id, rowNumbers: rows.map((row) => row.rowNumber), values: rows.map((row) => row.values) });
+};
 
 try {
   const result = await readFile(
     filePath,
     {
-      onStart: (start) => request({ type: 'start', start }),
-      onBatch: (batch) => request({ type: 'batch', batch }),
+      onStart: async (start) => {
+        const id = ++nextId;
+        unacknowledged.add(id);
+        send({ type: 'start', id, start });
+        await acknowledged(0);
+      },
+      onBatch: sendBatch,
       onProgress: (progress) => send({ type: 'progress', progress }),
     },
     options,
     controller.signal,
   );
+  await acknowledged(0);
   send({ type: 'done', result });
 } catch (error) {
   send({

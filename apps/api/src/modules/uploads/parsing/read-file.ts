@@ -32,11 +32,9 @@
  * - Limits: `DEFAULT_LIMITS` (types.ts); pass `limits` to override any of them.
  */
 import { type FileHandle, open } from 'node:fs/promises';
-import { readCsv } from './csv-reader.ts';
 import { FileReadError } from './errors.ts';
 import { cfbDirectorySector, classifyCfb, SNIFF_BYTES, type SniffResult, sniffBytes } from './sniff.ts';
 import { DEFAULT_LIMITS, type ParseLimits, type ReadFileHandlers, type ReadFileOptions, type ReadResult } from './types.ts';
-import { readXlsx } from './xlsx-reader.ts';
 
 const readHead = async (handle: FileHandle, length: number, position = 0): Promise<Buffer> => {
   const buffer = Buffer.alloc(length);
@@ -125,12 +123,17 @@ export const readFile = async (
             detected: sniff.description,
           },
         );
+      // Each format's reader (and its library) loads on first use: a worker reading a CSV never loads exceljs.
       case 'xlsx':
-      case 'zip':
+      case 'zip': {
+        const { readXlsx } = await import('./xlsx-reader.ts');
         return await readXlsx({ filePath, handle, totalBytes: size, limits, handlers, options, signal });
+      }
       case 'csv':
-      case 'tsv':
+      case 'tsv': {
+        const { readCsv } = await import('./csv-reader.ts');
         return await readCsv({ filePath, totalBytes: size, head, limits, handlers, options, signal });
+      }
     }
   } finally {
     await handle.close();

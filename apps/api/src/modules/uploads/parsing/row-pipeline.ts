@@ -144,7 +144,7 @@ export class RowPipeline {
     if (rows.length === 0) throw new FileReadError('NO_DATA', 'The file holds no data: every row is empty.', { headerRowNumber: null });
     const numberStyle = this.detectNumberStyle(rows);
     this.context = { ...this.context, numberStyle };
-    const candidates = rows.map((row) => ({ rowNumber: row.rowNumber, values: row.cells.map((cell) => this.readCell(cell)) }));
+    const candidates = rows.map((row) => ({ rowNumber: row.rowNumber, values: Array.from(row.cells, (cell) => this.readCell(cell)) }));
     const headerRow = this.setup.headerRow;
     const header =
       headerRow === undefined
@@ -181,6 +181,7 @@ export class RowPipeline {
     }
   }
 
+  /** Any raw cell (holes of sparse XLSX rows arrive as undefined). */
   private readCell(cell: RawCell): CellValue {
     if (cell === null || cell === undefined) return null;
     if (typeof cell === 'string') return readTextCell(cell, this.context);
@@ -189,22 +190,31 @@ export class RowPipeline {
     return dateToIso(cell);
   }
 
+  /** Reads the row's cells in place (the array is ours: fresh from papaparse or the XLSX reader). */
   private processRow(rowNumber: number, cells: RawCell[]): void {
     const maxCellLength = this.setup.limits.maxCellLength;
-    const known = this.names.length;
-    const values: CellValue[] = new Array(Math.max(known, cells.length));
+    const values = cells as CellValue[];
+    const length = cells.length;
     let last = -1;
-    for (let i = 0; i < cells.length; i++) {
+    for (let i = 0; i < length; i++) {
       const cell = cells[i];
-      if (typeof cell === 'string' && cell.length > maxCellLength) this.cellTooLong(rowNumber, i, cell.length);
-      const value = this.readCell(cell);
-      values[i] = value;
-      if (value !== null) last = i;
+      if (typeof cell === 'string') {
+        if (cell.length > maxCellLength) this.cellTooLong(rowNumber, i, cell.length);
+        const value = readTextCell(cell, this.context);
+        values[i] = value;
+        if (value !== null) last = i;
+      } else {
+        const value = this.readCell(cell);
+        values[i] = value;
+        if (value !== null) last = i;
+      }
     }
     if (last === -1) return;
-    for (let i = cells.length; i < values.length; i++) values[i] = null;
+    const known = this.names.length;
     if (last >= known) this.addColumns(last + 1, rowNumber);
-    values.length = Math.max(known, last + 1);
+    const width = Math.max(known, last + 1);
+    if (length > width) values.length = width;
+    else for (let i = length; i < width; i++) values.push(null);
     this.dataRows++;
     if (this.dataRows > this.setup.limits.maxRows) {
       const max = this.setup.limits.maxRows;

@@ -43,33 +43,53 @@ describe('runParseInWorker', () => {
     expect(sink.rows()).toHaveLength(4);
   });
 
-  it('waits for each batch to be acknowledged before sending the next', async () => {
+  const holdFirstBatch = async (maxBatchesInFlight: number) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    let batches = 0;
+    let calls = 0;
+    let overlapping = false;
+    let running = false;
     const progress: ReadProgress[] = [];
     const reading = runParseInWorker(
       csvPath,
       {
         onBatch: async () => {
-          batches++;
-          if (batches === 1) await held;
+          if (running) overlapping = true;
+          running = true;
+          calls++;
+          if (calls === 1) await held;
+          running = false;
         },
         onProgress: (p) => progress.push(p),
       },
       { batchSize: 1_000 },
+      undefined,
+      { maxBatchesInFlight },
     );
-    await expect.poll(() => batches, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => calls, { timeout: 20_000 }).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(batches).toBe(1);
-    expect(progress).toHaveLength(0);
+    const whileHeld = { calls, batchesSent: progress.length };
     release();
     const result = await reading;
-    expect(batches).toBe(6);
-    expect(result.rowsDelivered).toBe(ROWS);
-    expect(progress.at(-1)).toMatchObject({ rowsRead: ROWS, percent: 100 });
+    return { whileHeld, calls, overlapping, result, progress };
+  };
+
+  it('stops reading while batches are unacknowledged: one in lock-step mode', async () => {
+    const run = await holdFirstBatch(1);
+    expect(run.whileHeld).toEqual({ calls: 1, batchesSent: 1 });
+    expect(run.calls).toBe(6);
+    expect(run.overlapping).toBe(false);
+    expect(run.result.rowsDelivered).toBe(ROWS);
+  });
+
+  it('parses one batch ahead by default, still handing batches to onBatch one at a time', async () => {
+    const run = await holdFirstBatch(2);
+    expect(run.whileHeld).toEqual({ calls: 1, batchesSent: 2 });
+    expect(run.calls).toBe(6);
+    expect(run.overlapping).toBe(false);
+    expect(run.progress.at(-1)).toMatchObject({ rowsRead: ROWS, percent: 100 });
   });
 
   it('rebuilds the reader error with its code', async () => {

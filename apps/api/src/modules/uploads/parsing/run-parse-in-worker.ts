@@ -6,9 +6,15 @@ import type { ParentMessage, WorkerInput, WorkerMessage } from './worker-protoco
 export type WorkerSettings = {
   /** Old-generation heap of the worker in MB; past it the worker stops with WORKER_FAILED instead of the server. */
   heapLimitMb?: number;
+  /**
+   * Batches the worker may have sent before the oldest is acknowledged. 2 (default) lets it parse the next batch
+   * while onBatch handles the current one; 1 is strict lock-step. onBatch calls never overlap either way.
+   */
+  maxBatchesInFlight?: number;
 };
 
 export const DEFAULT_WORKER_HEAP_LIMIT_MB = 1024;
+export const DEFAULT_MAX_BATCHES_IN_FLIGHT = 2;
 
 const isTypeScript = import.meta.url.endsWith('.ts');
 const workerUrl = new URL(isTypeScript ? './parse-worker-bootstrap.mjs' : './parse-worker.js', import.meta.url);
@@ -41,9 +47,9 @@ const toError = (error: WorkerMessage & { type: 'error' }): Error => {
 
 /**
  * Runs readFile in a worker thread so parsing a large file never blocks the API's event loop. Same contract as
- * readFile: handlers are called on this thread, and the worker waits for each onStart/onBatch promise before it
- * reads on. If a handler throws, or the signal aborts, the worker is stopped and the promise rejects (with the
- * handler's error, or FileReadError ABORTED).
+ * readFile: handlers are called on this thread, one batch at a time and in order; the worker waits for onStart,
+ * and for each batch's promise once `maxBatchesInFlight` are out. If a handler throws, or the signal aborts, the
+ * worker is stopped and the promise rejects (with the handler's error, or FileReadError ABORTED).
  */
 export const runParseInWorker = (
   filePath: string,
@@ -57,7 +63,11 @@ export const runParseInWorker = (
       reject(new FileReadError('ABORTED', 'Reading the file was cancelled.'));
       return;
     }
-    const workerData: WorkerInput = { filePath, options };
+    const workerData: WorkerInput = {
+      filePath,
+      options,
+      maxBatchesInFlight: Math.max(1, settings.maxBatchesInFlight ?? DEFAULT_MAX_BATCHES_IN_FLIGHT),
+    };
     const worker = new Worker(workerUrl, {
       workerData,
       execArgv: workerExecArgv(),
@@ -77,6 +87,8 @@ export const runParseInWorker = (
     const ack = (id: number) => {
       if (!settled) worker.postMessage({ type: 'ack', id } satisfies ParentMessage);
     };
+    /** Batches are handled one after another, in order, even when the worker has sent the next one already. */
+    let batches = Promise.resolve();
 
     worker.on('message', (message: WorkerMessage) => {
       if (settled) return;
@@ -84,11 +96,15 @@ export const runParseInWorker = (
         case 'start':
           Promise.resolve(handlers.onStart?.(message.start)).then(() => ack(message.id), fail);
           return;
-        case 'batch':
-          Promise.resolve()
-            .then(() => handlers.onBatch(message.batch))
-            .then(() => ack(message.id), fail);
+        case 'batch': {
+          const { id, rowNumbers, values } = message;
+          const rows = rowNumbers.map((rowNumber, i) => ({ rowNumber, values: values[i] ?? [] }));
+          batches = batches
+            .then(() => (settled ? undefined : handlers.onBatch({ rows })))
+            .then(() => ack(id))
+            .catch(fail);
           return;
+        }
         case 'progress':
           try {
             handlers.onProgress?.(message.progress);

@@ -23,14 +23,24 @@ export const NULL_TOKENS: readonly string[] = [
   '#null!',
 ];
 
-export type NullTokenSet = { has: (lowerCaseText: string) => boolean; maxLength: number };
+export type NullTokenSet = {
+  has: (lowerCaseText: string) => boolean;
+  maxLength: number;
+  /** Whether some token starts with this character code (either case): most cells skip the lookup. */
+  startsToken: (code: number) => boolean;
+};
 
 /** Prepares tokens for the per-cell lookup (lower-cased; only texts up to the longest token are checked). */
 export const createNullTokenSet = (tokens: readonly string[] = NULL_TOKENS): NullTokenSet => {
   const set = new Set(tokens.map((token) => token.trim().toLowerCase()).filter((token) => token !== ''));
   let maxLength = 0;
-  for (const token of set) maxLength = Math.max(maxLength, token.length);
-  return { has: (text) => set.has(text), maxLength };
+  const firstCodes = new Set<number>();
+  for (const token of set) {
+    maxLength = Math.max(maxLength, token.length);
+    firstCodes.add(token.charCodeAt(0));
+    firstCodes.add(token.toUpperCase().charCodeAt(0));
+  }
+  return { has: (text) => set.has(text), maxLength, startsToken: (code) => firstCodes.has(code) };
 };
 
 const isSpace = (code: number): boolean => code <= 32 || code === 160 || code === 0x202f || code === 0xfeff;
@@ -52,6 +62,39 @@ const hasLeadingZero = (text: string): boolean => {
   return text.charCodeAt(start) === 48 && isDigit(text.charCodeAt(start + 1));
 };
 
+const NUMBER_CHARACTERS = /^[-\d.,eE+ \u00a0\u202f']+$/;
+
+/**
+ * The common shapes in one pass without regular expressions: `123`, `-12.5`, `12,5`, `1.234` (style decides).
+ * Returns undefined when the text has another shape, for parseNumber's full rules.
+ */
+const scanSimpleNumber = (text: string, style: NumberStyle): number | null | undefined => {
+  const length = text.length;
+  let i = text.charCodeAt(0) === 45 ? 1 : 0;
+  const integerStart = i;
+  while (i < length && isDigit(text.charCodeAt(i))) i++;
+  const integerDigits = i - integerStart;
+  if (integerDigits === 0) return undefined;
+  const leadingZero = integerDigits > 1 && text.charCodeAt(integerStart) === 48;
+  if (i === length) {
+    if (leadingZero || integerDigits > MAX_INTEGER_DIGITS) return null;
+    return Number(text);
+  }
+  const separator = text.charCodeAt(i);
+  if (separator !== 46 && separator !== 44) return NUMBER_CHARACTERS.test(text) ? undefined : null;
+  const separatorIndex = i;
+  i++;
+  while (i < length && isDigit(text.charCodeAt(i))) i++;
+  const fractionDigits = i - separatorIndex - 1;
+  if (i !== length || fractionDigits === 0) return undefined;
+  if (leadingZero) return null;
+  const isPoint = separator === 46;
+  const grouping =
+    fractionDigits === 3 && integerDigits <= 3 && text.charCodeAt(integerStart) !== 48 && (isPoint ? style === 'comma' : style === 'point');
+  if (grouping) return Number(text.slice(0, separatorIndex) + text.slice(separatorIndex + 1));
+  return Number(isPoint ? text : text.replace(',', '.'));
+};
+
 /**
  * Reads a trimmed text as a number, or returns null when it is not one. Unambiguous forms are read whatever the
  * style (`12,5`, `12.5`, `1.234.567`, `1,234.5`, `1 234,5`); only a single separator followed by exactly three
@@ -61,7 +104,9 @@ const hasLeadingZero = (text: string): boolean => {
 export const parseNumber = (text: string, style: NumberStyle): number | null => {
   const first = text.charCodeAt(0);
   if (!isDigit(first) && first !== 45) return null;
-  if (hasLeadingZero(text)) return null;
+  const simple = scanSimpleNumber(text, style);
+  if (simple !== undefined) return simple;
+  if (hasLeadingZero(text) || !NUMBER_CHARACTERS.test(text)) return null;
   if (PLAIN_INTEGER.test(text)) {
     const digits = first === 45 ? text.length - 1 : text.length;
     return digits > MAX_INTEGER_DIGITS ? null : Number(text);
@@ -110,10 +155,39 @@ export const numberStyleEvidence = (text: string): NumberStyle | null => {
 
 const pad2 = (value: number): string => (value < 10 ? `0${value}` : String(value));
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 const isValidDate = (year: number, month: number, day: number): boolean => {
   if (month < 1 || month > 12 || day < 1 || year < 1000 || year > 9999) return false;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day <= daysInMonth;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] as number));
+};
+
+/** Reads `count` digits at `at` as a number, or -1 if any is not a digit. */
+const digitsAt = (text: string, at: number, count: number): number => {
+  let value = 0;
+  for (let i = at; i < at + count; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return -1;
+    value = value * 10 + code - 48;
+  }
+  return value;
+};
+
+/** `dd/mm/yyyy`, `d.m.yyyy` and the like without time, the common case, read without a regular expression. */
+const scanDayFirstDate = (text: string): string | null | undefined => {
+  const length = text.length;
+  if (length < 8 || length > 10) return undefined;
+  const dayDigits = isDigit(text.charCodeAt(1)) ? 2 : 1;
+  const separator = text.charCodeAt(dayDigits);
+  if (separator !== 47 && separator !== 46 && separator !== 45) return undefined;
+  const monthDigits = length - dayDigits - 6;
+  if (monthDigits < 1 || monthDigits > 2 || text.charCodeAt(dayDigits + 1 + monthDigits) !== separator) return undefined;
+  const day = digitsAt(text, 0, dayDigits);
+  const month = digitsAt(text, dayDigits + 1, monthDigits);
+  const year = digitsAt(text, length - 4, 4);
+  if (day < 0 || month < 0 || year < 0) return undefined;
+  return isValidDate(year, month, day) ? formatDate(year, month, day) : null;
 };
 
 const isValidTime = (hours: number, minutes: number, seconds: number): boolean => hours <= 23 && minutes <= 59 && seconds <= 59;
@@ -135,7 +209,14 @@ const formatDate = (year: number, month: number, day: number, time?: [number, nu
 export const parseDateText = (text: string): string | null => {
   const length = text.length;
   if (length < 8 || length > 35 || !isDigit(text.charCodeAt(0))) return null;
-  const iso = ISO_DATE.exec(text);
+  const isoShaped = text.charCodeAt(4) === 45;
+  const dayFirstShaped = !isDigit(text.charCodeAt(1)) || !isDigit(text.charCodeAt(2));
+  if (!isoShaped && !dayFirstShaped) return null;
+  if (dayFirstShaped) {
+    const simple = scanDayFirstDate(text);
+    if (simple !== undefined) return simple;
+  }
+  const iso = isoShaped ? ISO_DATE.exec(text) : null;
   if (iso) {
     const [, y, m, d, hh, mm, ss, zone] = iso;
     const year = Number(y);
@@ -163,14 +244,9 @@ export const parseDateText = (text: string): string | null => {
 /** True for the canonical ISO text parseDateText and dateToIso produce (what the column profile counts as a date). */
 export const isIsoDateText = (value: string): boolean => {
   const length = value.length;
-  return (
-    (length === 10 || length >= 19) &&
-    value.charCodeAt(4) === 45 &&
-    value.charCodeAt(7) === 45 &&
-    isDigit(value.charCodeAt(0)) &&
-    (length === 10 || value.charCodeAt(10) === 84) &&
-    ISO_DATE.test(value)
-  );
+  if ((length !== 10 && length < 19) || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return false;
+  if (length === 10) return isValidDate(digitsAt(value, 0, 4), digitsAt(value, 5, 2), digitsAt(value, 8, 2));
+  return value.charCodeAt(10) === 84 && ISO_DATE.test(value);
 };
 
 /**
@@ -209,8 +285,9 @@ export const readTextCell = (raw: string, context: TextReadContext): CellValue =
   const text = trimCell(raw);
   const length = text.length;
   if (length === 0) return null;
-  if (length <= context.nullTokens.maxLength && context.nullTokens.has(text.toLowerCase())) return null;
   const first = text.charCodeAt(0);
+  const tokens = context.nullTokens;
+  if (length <= tokens.maxLength && tokens.startsToken(first) && tokens.has(text.toLowerCase())) return null;
   if (isDigit(first) || first === 45) {
     const number = parseNumber(text, context.numberStyle);
     if (number !== null) return number;
@@ -218,7 +295,7 @@ export const readTextCell = (raw: string, context: TextReadContext): CellValue =
     if (date !== null) return date;
     return text;
   }
-  if (length === 4 || length === 5) {
+  if ((length === 4 && (first === 116 || first === 84)) || (length === 5 && (first === 102 || first === 70))) {
     const lower = text.toLowerCase();
     if (lower === 'true') return true;
     if (lower === 'false') return false;
