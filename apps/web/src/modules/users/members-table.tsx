@@ -4,7 +4,7 @@ import { useMutation, useQuery } from 'urql';
 import { Alert } from '../../ui/alert.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { Button } from '../../ui/button.tsx';
-import { type Column, DataTable, type SortState } from '../../ui/data-table.tsx';
+import type { Column } from '../../ui/data-table.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -14,7 +14,7 @@ import {
 } from '../../ui/dropdown-menu.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { QueryError } from '../../lib/query-state.tsx';
+import { ListTable } from '../../ui/list-page.tsx';
 import { SearchInput } from '../../ui/search-input.tsx';
 import { ServerAlert } from '../../ui/server-alert.tsx';
 import { mutationFailure } from '../../lib/errors.ts';
@@ -30,13 +30,15 @@ import {
 import { LockUserDialog } from './lock-user-dialog.tsx';
 import { roleLabel, USER_STATUS_LABELS, type UserStatus, userStatus } from './user-status.ts';
 import { UserRolesDialog } from './user-roles-dialog.tsx';
-import { toSortInput } from '../../lib/sort.ts';
+import { type ListConfig, param, useListParams } from '../../lib/list-params.ts';
 import type { OrganizationUserSortField } from './graphql.ts';
 
-/** Table column id → the list's server-side sort field. */
-const SORT_FIELDS: Record<string, OrganizationUserSortField> = { name: 'name', email: 'email', role: 'role', added: 'createdAt' };
+/** The list's URL: `?search=&sort=&dir=&page=&size=`. */
+const LIST = {
+  sortFields: { name: 'name', email: 'email', role: 'role', added: 'createdAt' },
+  filters: { search: param.text() },
+} satisfies ListConfig<'search', OrganizationUserSortField>;
 
-const PAGE_SIZE = 20;
 const STATUS_VARIANT: Record<UserStatus, 'success' | 'secondary' | 'destructive'> = {
   active: 'success',
   invited: 'secondary',
@@ -49,12 +51,11 @@ type Pending = { kind: 'roles' | 'lock' | 'unlock' | 'remove'; user: Organizatio
 export const MembersTable = ({ notice }: { notice: string | null }) => {
   const { formatDate } = useDateFormat();
   const { can, viewer } = useViewer();
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortState>(null);
-  const [search, setSearch] = useState('');
+  const list = useListParams(LIST);
+  const { search } = list.filters;
   const [result, refetch] = useQuery({
     query: OrganizationUsersQuery,
-    variables: { pagination: { page, pageSize: PAGE_SIZE }, search: search || null, sort: toSortInput(sort, SORT_FIELDS) },
+    variables: { pagination: list.pagination, search: search || null, sort: list.sortInput },
   });
   const [pending, setPending] = useState<Pending>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -62,13 +63,7 @@ export const MembersTable = ({ notice }: { notice: string | null }) => {
   const [, remove] = useMutation(DeleteOrganizationUsersMutation);
   const [, resend] = useMutation(ResendInvitationMutation);
   const refresh = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
-  const onSearch = useCallback((value: string) => {
-    setSearch(value);
-    setPage(1);
-  }, []);
 
-  const users = result.data?.organizationUsers.data ?? [];
-  const pageInfo = result.data?.organizationUsers.pageInfo;
   const canChangeRoles = can('user-roles:create') || can('user-roles:delete');
 
   const resendInvitation = async (user: OrganizationUser) => {
@@ -85,8 +80,7 @@ export const MembersTable = ({ notice }: { notice: string | null }) => {
       cell: (u) => (
         <div className="flex min-w-0 flex-col">
           <span className="font-medium">{personName(u)}</span>
-          <span className="truncate text-xs text-muted-foreground md:hidden">{u.email}</span>
-          {u.jobPosition ? <span className="hidden text-xs text-muted-foreground md:inline">{u.jobPosition}</span> : null}
+          {u.jobPosition ? <span className="text-xs text-muted-foreground">{u.jobPosition}</span> : null}
         </div>
       ),
     },
@@ -94,7 +88,6 @@ export const MembersTable = ({ notice }: { notice: string | null }) => {
       id: 'email',
       header: 'Email',
       sortable: true,
-      className: 'hidden md:table-cell',
       cell: (u) => <span className="break-all">{u.email}</span>,
     },
     { id: 'role', header: 'Role', sortable: true, cell: (u) => roleLabel(u.role) },
@@ -186,38 +179,30 @@ export const MembersTable = ({ notice }: { notice: string | null }) => {
 
   return (
     <div className="flex flex-col gap-4">
-      <SearchInput id="users-search" label="Search users" placeholder="Search by name, email or job" value={search} onChange={onSearch} />
+      <SearchInput
+        id="users-search"
+        label="Search users"
+        placeholder="Search by name, email or job"
+        value={search}
+        onChange={(value) => list.setFilters({ search: value })}
+      />
       {notice ? <Alert variant="success">{notice}</Alert> : null}
       {message ? message.ok ? <Alert variant="success">{message.text}</Alert> : <ServerAlert message={message.text} /> : null}
-      <DataTable
+      <ListTable
         caption="Users of the organisation"
         columns={columns}
-        sort={sort}
-        onSortChange={(next) => {
-          setSort(next);
-          setPage(1);
-        }}
-        rows={users}
         getRowId={(u) => u.id}
-        loading={result.fetching && !result.data}
-        error={result.error && !result.data ? <QueryError error={result.error} onRetry={refresh} /> : null}
+        list={list}
+        connection={result.data?.organizationUsers}
+        fetching={result.fetching}
+        error={result.error}
+        onRetry={refresh}
         empty={
           <EmptyState
             icon={Users}
             title={search ? 'No users match your search' : 'No users yet'}
             description={search ? 'Try another name or email address.' : 'Invite your colleagues to share the work.'}
           />
-        }
-        pagination={
-          pageInfo
-            ? {
-                page: pageInfo.currentPage,
-                totalPages: pageInfo.totalPages,
-                totalCount: pageInfo.totalCount,
-                pageSize: PAGE_SIZE,
-                onPageChange: setPage,
-              }
-            : undefined
         }
       />
       <UserRolesDialog

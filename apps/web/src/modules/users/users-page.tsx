@@ -1,5 +1,6 @@
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Button } from '../../ui/button.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
@@ -11,11 +12,19 @@ import { MembersTable } from './members-table.tsx';
 
 type Tab = 'members' | 'email-changes';
 
-/** The organisation's users and their requests to change email address. */
+/** The organisation's users and their requests to change email address; the tab is part of the URL (`?tab=email-changes`). */
 export const UsersPage = () => {
   usePageMeta({ title: 'Users', description: 'The people of your organisation and what they may do.' });
   const { can } = useViewer();
-  const [tab, setTab] = useState<Tab>('members');
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'email-changes' && can('users:update') ? 'email-changes' : 'members';
+  const setTab = (next: Tab) => {
+    if (next === tab) return;
+    const target = new URLSearchParams(params);
+    if (next === 'members') target.delete('tab');
+    else target.set('tab', next);
+    setParams(target, { preventScrollReset: true });
+  };
   const [inviteOpen, setInviteOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [listKey, setListKey] = useState(0);
