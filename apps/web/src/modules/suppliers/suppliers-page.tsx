@@ -12,7 +12,7 @@ import { useSession } from '../../lib/session.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { Button } from '../../ui/button.tsx';
-import { type Column, DataTable, type SortState } from '../../ui/data-table.tsx';
+import type { Column } from '../../ui/data-table.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -24,8 +24,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { Label } from '../../ui/label.tsx';
 import { Select } from '../../ui/select.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { QueryError } from '../../lib/query-state.tsx';
+import { ListPage } from '../../ui/list-page.tsx';
 import { SearchInput } from '../../ui/search-input.tsx';
 import { ServerAlert } from '../../ui/server-alert.tsx';
 import { mutationFailure } from '../../lib/errors.ts';
@@ -39,18 +38,14 @@ import {
 } from './graphql.ts';
 import { InviteSupplierDialog } from './invite-supplier-dialog.tsx';
 import { type RelationshipAction, relationshipActions } from './transitions.ts';
-import { toSortInput } from '../../lib/sort.ts';
+import { type ListConfig, param, useListParams } from '../../lib/list-params.ts';
 import type { RelationshipSortField } from './graphql.ts';
 
-/** Table column id → the list's server-side sort field. */
-const SORT_FIELDS: Record<string, RelationshipSortField> = {
-  organization: 'name',
-  status: 'status',
-  invited: 'createdAt',
-  verified: 'verifiedAt',
-};
-
-const PAGE_SIZE = 20;
+/** The list's URL: `?search=&status=&sort=&dir=&page=&size=`. */
+const LIST = {
+  sortFields: { organization: 'name', status: 'status', invited: 'createdAt', verified: 'verifiedAt' },
+  filters: { search: param.text(), status: param.oneOf(RELATIONSHIP_STATUSES) },
+} satisfies ListConfig<'search' | 'status', RelationshipSortField>;
 
 export const STATUS_VARIANT: Record<RelationshipStatus, 'success' | 'secondary' | 'destructive' | 'outline'> = {
   active: 'success',
@@ -76,19 +71,12 @@ export const SuppliersPage = () => {
   const title = isSupplier ? 'Customers' : 'Suppliers';
   usePageMeta({ title, description: isSupplier ? 'The customers you share data with.' : 'The suppliers you collect emissions data from.' });
   const { can } = useViewer();
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortState>(null);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<RelationshipStatus | ''>('');
+  const list = useListParams(LIST);
+  const { search } = list.filters;
+  const status = list.filters.status as RelationshipStatus | '';
   const [result, refetch] = useQuery({
     query: RelationshipsQuery,
-    variables: {
-      pagination: { page, pageSize: PAGE_SIZE },
-      status: status || null,
-      search: search || null,
-      side,
-      sort: toSortInput(sort, SORT_FIELDS),
-    },
+    variables: { pagination: list.pagination, status: status || null, search: search || null, side, sort: list.sortInput },
   });
   const [inviteOpen, setInviteOpen] = useState(false);
   const [change, setChange] = useState<{ relationship: OrganizationRelationship; action: RelationshipAction } | null>(null);
@@ -96,12 +84,6 @@ export const SuppliersPage = () => {
   const [, resend] = useMutation(ResendSupplierInvitationMutation);
   const [, update] = useMutation(UpdateRelationshipStatusMutation);
   const refresh = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
-  const onSearch = useCallback((value: string) => {
-    setSearch(value);
-    setPage(1);
-  }, []);
-  const relationships = result.data?.organizationRelationships.data ?? [];
-  const pageInfo = result.data?.organizationRelationships.pageInfo;
   const other = (r: OrganizationRelationship) => (isSupplier ? r.customerOrganization : r.supplierOrganization);
   const manageable = !isSupplier && (can('suppliers:update') || can('suppliers:invite'));
 
@@ -136,14 +118,12 @@ export const SuppliersPage = () => {
       id: 'invited',
       header: 'Invited',
       sortable: true,
-      className: 'hidden md:table-cell',
       cell: (r) => formatDate(r.createdAt),
     },
     {
       id: 'verified',
       header: 'Since',
       sortable: true,
-      className: 'hidden md:table-cell',
       cell: (r) => formatDate(r.verifiedAt),
     },
     ...(manageable
@@ -191,93 +171,71 @@ export const SuppliersPage = () => {
   ];
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6">
-      <PageHeader
-        title={title}
-        description={
-          isSupplier
-            ? 'The customers that invited your organisation, and whether you share data with them.'
-            : 'The suppliers you collect emissions data from. A relationship is active once the supplier has registered.'
-        }
-        actions={
-          !isSupplier && can('suppliers:invite') ? (
-            <Button onClick={() => setInviteOpen(true)}>
-              <Truck aria-hidden="true" />
-              Invite supplier
-            </Button>
-          ) : null
-        }
-      />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <SearchInput
-          id="relationships-search"
-          label={`Search ${noun}s`}
-          placeholder={`Search by ${noun} name`}
-          value={search}
-          onChange={onSearch}
-        />
-        <div className="flex flex-col gap-2 sm:w-48">
-          <Label htmlFor="relationships-status">Status</Label>
-          <Select
-            id="relationships-status"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as RelationshipStatus | '');
-              setPage(1);
-            }}
-          >
-            <option value="">All statuses</option>
-            {RELATIONSHIP_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {RELATIONSHIP_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </Select>
-        </div>
-      </div>
-      {message ? message.ok ? <Alert variant="success">{message.text}</Alert> : <ServerAlert message={message.text} /> : null}
-      <DataTable
-        caption={isSupplier ? 'Customer relationships' : 'Supplier relationships'}
-        columns={columns}
-        sort={sort}
-        onSortChange={(next) => {
-          setSort(next);
-          setPage(1);
-        }}
-        rows={relationships}
-        getRowId={(r) => r.id}
-        loading={result.fetching && !result.data}
-        error={result.error && !result.data ? <QueryError error={result.error} onRetry={refresh} /> : null}
-        empty={
-          <EmptyState
-            icon={Truck}
-            title={search || status ? `No ${noun}s match` : `No ${noun}s yet`}
-            description={
-              search || status
-                ? 'Try another name or status.'
-                : isSupplier
-                  ? 'When a customer invites your organisation, it shows here.'
-                  : 'Invite your suppliers to start collecting their emissions data.'
-            }
-            action={
-              !isSupplier && !search && !status && can('suppliers:invite') ? (
-                <Button onClick={() => setInviteOpen(true)}>Invite supplier</Button>
-              ) : undefined
-            }
+    <ListPage
+      title={title}
+      description={
+        isSupplier
+          ? 'The customers that invited your organisation, and whether you share data with them.'
+          : 'The suppliers you collect emissions data from. A relationship is active once the supplier has registered.'
+      }
+      actions={
+        !isSupplier && can('suppliers:invite') ? (
+          <Button onClick={() => setInviteOpen(true)}>
+            <Truck aria-hidden="true" />
+            Invite supplier
+          </Button>
+        ) : null
+      }
+      filters={
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <SearchInput
+            id="relationships-search"
+            label={`Search ${noun}s`}
+            placeholder={`Search by ${noun} name`}
+            value={search}
+            onChange={(value) => list.setFilters({ search: value })}
           />
-        }
-        pagination={
-          pageInfo
-            ? {
-                page: pageInfo.currentPage,
-                totalPages: pageInfo.totalPages,
-                totalCount: pageInfo.totalCount,
-                pageSize: PAGE_SIZE,
-                onPageChange: setPage,
-              }
-            : undefined
-        }
-      />
+          <div className="flex flex-col gap-2 sm:w-48">
+            <Label htmlFor="relationships-status">Status</Label>
+            <Select id="relationships-status" value={status} onChange={(e) => list.setFilters({ status: e.target.value })}>
+              <option value="">All statuses</option>
+              {RELATIONSHIP_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {RELATIONSHIP_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
+      }
+      notices={message ? message.ok ? <Alert variant="success">{message.text}</Alert> : <ServerAlert message={message.text} /> : null}
+      list={list}
+      connection={result.data?.organizationRelationships}
+      fetching={result.fetching}
+      error={result.error}
+      onRetry={refresh}
+      caption={isSupplier ? 'Customer relationships' : 'Supplier relationships'}
+      columns={columns}
+      getRowId={(r) => r.id}
+      empty={
+        <EmptyState
+          icon={Truck}
+          title={search || status ? `No ${noun}s match` : `No ${noun}s yet`}
+          description={
+            search || status
+              ? 'Try another name or status.'
+              : isSupplier
+                ? 'When a customer invites your organisation, it shows here.'
+                : 'Invite your suppliers to start collecting their emissions data.'
+          }
+          action={
+            !isSupplier && !search && !status && can('suppliers:invite') ? (
+              <Button onClick={() => setInviteOpen(true)}>Invite supplier</Button>
+            ) : undefined
+          }
+        />
+      }
+    >
       <InviteSupplierDialog
         open={inviteOpen}
         onOpenChange={setInviteOpen}
@@ -313,6 +271,6 @@ export const SuppliersPage = () => {
           return failure;
         }}
       />
-    </div>
+    </ListPage>
   );
 };
