@@ -98,7 +98,7 @@ export const ChainStatus = () => {
             {viewer && can('login-logs:read') ? (
               <Link
                 to={`/app/sign-in-log?user=${encodeURIComponent(viewer.userId)}`}
-                className="font-medium text-primary underline-offset-4 hover:underline"
+                className="font-medium text-foreground underline underline-offset-4 hover:no-underline"
               >
                 See your sign-ins
               </Link>
