@@ -121,11 +121,11 @@ describe('runParseInWorker', () => {
   });
 
   it('stops a worker that outgrows its heap limit instead of taking the process down', async () => {
-    const settings = { heapLimitMb: 24 };
+    const settings = { heapLimitMb: 16 };
     const small = await temp.file('small.csv', 'a,b\n1,2\n');
     await expect(runParseInWorker(small, collect().handlers, {}, undefined, settings)).resolves.toMatchObject({ rowsDelivered: 1 });
     const row = (i: number) => Array.from({ length: 20 }, (_, column) => `x${i}-${column}`).join(',');
-    const big = await temp.file('big.csv', `${Array.from({ length: 60_000 }, (_, i) => row(i)).join('\n')}\n`);
+    const big = await temp.file('big.csv', `${Array.from({ length: 30_000 }, (_, i) => row(i)).join('\n')}\n`);
     // One batch as large as the file keeps every row in the worker's heap at once.
     const reading = runParseInWorker(big, collect().handlers, { batchSize: 100_000 }, undefined, settings);
     await expect(reading).rejects.toMatchObject({ code: 'WORKER_FAILED', message: 'Reading the file needed more memory than allowed.' });

@@ -139,6 +139,7 @@ const streamSheet = async (
     hyperlinks: 'ignore',
     entries: 'ignore',
   }) as unknown as WorkbookReader;
+  let previousRow = 0;
   try {
     for await (const { eventType, value } of reader.parse()) {
       if (eventType !== 'worksheet') continue;
@@ -150,7 +151,10 @@ const streamSheet = async (
           row.eachCell((cell, column) => {
             cells[column - 1] = cellToRaw(cell.value, cell.numFmt);
           });
-          pipeline.push(row.number, cells);
+          // The `r` attribute is optional in the format: a row without one follows the previous row.
+          const rowNumber = Number.isFinite(row.number) ? row.number : previousRow + 1;
+          previousRow = rowNumber;
+          pipeline.push(rowNumber, cells);
         }
         pipeline.setBytesRead(bytesRead);
         await pipeline.drain();
