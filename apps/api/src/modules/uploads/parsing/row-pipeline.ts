@@ -155,9 +155,10 @@ export class RowPipeline {
     if (headerRow !== undefined && headerRow > 0 && !header) {
       throw new FileReadError('NO_DATA', `Row ${headerRow}, given as the header row, is empty or missing.`, { rowNumber: headerRow });
     }
-    const dataRows = header ? rows.filter((row) => row.rowNumber > header.rowNumber) : rows;
+    const isData = (row: { rowNumber: number }) => !header || row.rowNumber > header.rowNumber;
+    const dataRows = rows.filter(isData);
     let width = header ? lastFilledIndex(header.values) + 1 : 0;
-    for (const row of dataRows) width = Math.max(width, lastFilledIndex(row.cells) + 1);
+    for (const row of candidates) if (isData(row)) width = Math.max(width, lastFilledIndex(row.values) + 1);
     this.checkColumns(width, header?.rowNumber ?? dataRows[0]?.rowNumber ?? 1);
     this.names = columnNames(header?.values ?? [], width);
     this.start = {
@@ -268,12 +269,7 @@ export class RowPipeline {
   }
 }
 
-const lastFilledIndex = (values: readonly unknown[]): number => {
-  for (let i = values.length - 1; i >= 0; i--) {
-    const value = values[i];
-    if (value === null || value === undefined) continue;
-    if (typeof value === 'string' && trimCell(value) === '') continue;
-    return i;
-  }
+const lastFilledIndex = (values: readonly CellValue[]): number => {
+  for (let i = values.length - 1; i >= 0; i--) if (values[i] !== null && values[i] !== undefined) return i;
   return -1;
 };
