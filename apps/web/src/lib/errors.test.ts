@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage, FALLBACK_MESSAGE, mutationFailure } from './errors.ts';
+import { errorMessage, FALLBACK_MESSAGE, mutationError, mutationFailure } from './errors.ts';
 
 describe('error messages', () => {
   it('uses the server message, or the spec fallback for masked and missing errors', () => {
@@ -12,5 +12,19 @@ describe('error messages', () => {
     expect(mutationFailure({ data: { r: { success: false, message: 'Nope', errors: [] } } }, (d) => d.r)).toBe('Nope');
     expect(mutationFailure({ data: { r: { success: true } } }, (d) => d.r)).toBeNull();
     expect(mutationFailure({ data: null }, () => null)).toBe(FALLBACK_MESSAGE);
+  });
+  it('keeps the field the server blamed, from the error or from the response', () => {
+    const error = (message: string, extensions: Record<string, unknown>) => ({ graphQLErrors: [{ message, extensions }] }) as never;
+    expect(mutationError({ error: error('A role named "Ops" already exists.', { code: 'CONFLICT', field: 'name' }) }, () => null)).toEqual({
+      message: 'A role named "Ops" already exists.',
+      field: 'name',
+    });
+    expect(mutationError({ error: error('boom', { code: 'INTERNAL_SERVER_ERROR', field: 'name' }) }, () => null)).toEqual({
+      message: FALLBACK_MESSAGE,
+      field: null,
+    });
+    const refused = { r: { success: false, message: 'Nope', errors: [{ message: 'Too long', field: 'message' }] } };
+    expect(mutationError({ data: refused }, (d) => d.r)).toEqual({ message: 'Too long', field: 'message' });
+    expect(mutationError({ data: { r: { success: true } } }, (d) => d.r)).toBeNull();
   });
 });

@@ -35,3 +35,34 @@ export const mutationFailure = <T>(
   if (typeof payload === 'object' && 'success' in payload) return responseMessage(payload as { success: boolean });
   return null;
 };
+
+/** A failure to show, and the input field it is about when the server named one (`extensions.field`). */
+export type ServerFailure = { message: string; field: string | null };
+
+const fieldOf = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+/** errorMessage, with the field the server blamed (an AppError's `extensions.field`). */
+export const serverFailure = (error: CombinedError | null | undefined, fallback = FALLBACK_MESSAGE): ServerFailure => {
+  const message = errorMessage(error, fallback);
+  const first = error?.graphQLErrors.find((e) => e.message);
+  return { message, field: message === fallback ? null : fieldOf(first?.extensions?.field) };
+};
+
+/**
+ * mutationFailure with the field the server blamed: an AppError's `extensions.field`, or the
+ * `field` of a MessageResponse's first error when the document asks for it. Forms put it on that
+ * field (ui/form.tsx `setServerError`).
+ */
+export const mutationError = <T>(
+  result: { data?: T | null; error?: CombinedError },
+  pick: (data: T) => unknown,
+  fallback = FALLBACK_MESSAGE,
+): ServerFailure | null => {
+  const message = mutationFailure(result, pick, fallback);
+  if (message === null) return null;
+  if (result.error) return serverFailure(result.error, fallback);
+  const payload = result.data ? pick(result.data) : null;
+  const errors = payload && typeof payload === 'object' && 'errors' in payload ? (payload as { errors?: unknown }).errors : null;
+  const first = Array.isArray(errors) ? (errors[0] as { field?: unknown } | undefined) : undefined;
+  return { message, field: fieldOf(first?.field) };
+};

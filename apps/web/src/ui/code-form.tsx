@@ -1,8 +1,14 @@
-import { VERIFICATION_CODE_LENGTH } from '@tidewise/shared/auth';
-import { type ReactNode, type SyntheticEvent, useId, useRef, useState } from 'react';
+import { VERIFICATION_CODE_LENGTH, verificationCodeSchema } from '@tidewise/shared/auth';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { useController } from 'react-hook-form';
+import { z } from 'zod';
 import { CodeInput } from './code-input.tsx';
+import { Form, useZodForm } from './form.tsx';
+import { FieldError } from './label.tsx';
 import { ServerAlert } from './server-alert.tsx';
 import { SubmitButton } from './submit-button.tsx';
+
+const codeSchema = z.object({ code: verificationCodeSchema });
 
 export type CodeFormProps = {
   /** Runs the verification; answers false on failure (then the boxes clear for another try). */
@@ -16,53 +22,51 @@ export type CodeFormProps = {
 
 /** One 6-digit code, sent when complete or with the button; a failed code clears for a new attempt. */
 export const CodeForm = ({ onVerify, error, label = 'Verification code', submitLabel = 'Verify', hint, children }: CodeFormProps) => {
-  const [code, setCode] = useState('');
-  const [pending, setPending] = useState(false);
+  const form = useZodForm(codeSchema, { defaultValues: { code: '' } });
+  const { field, fieldState } = useController({ control: form.control, name: 'code' });
   const [attempt, setAttempt] = useState(0);
   const busy = useRef(false);
   const hintId = useId();
+  const errorId = useId();
+  const pending = form.formState.isSubmitting;
+  const invalid = fieldState.error?.message;
 
-  const submit = async (value: string) => {
-    if (busy.current || value.length !== VERIFICATION_CODE_LENGTH) return;
+  // The last digit and the button can both send the code: only the first of them runs.
+  const verify = async ({ code }: { code: string }) => {
+    if (busy.current) return;
     busy.current = true;
-    setPending(true);
-    const ok = await onVerify(value);
+    const ok = await onVerify(code);
     busy.current = false;
-    setPending(false);
     if (!ok) {
-      setCode('');
+      form.reset({ code: '' });
       setAttempt((n) => n + 1);
     }
   };
 
-  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void submit(code);
-  };
-
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
+    <Form form={form} onSubmit={verify} className="flex flex-col gap-5">
       <ServerAlert message={error} />
       <CodeInput
         key={attempt}
         label={label}
-        value={code}
-        onChange={setCode}
-        onComplete={(value) => void submit(value)}
+        value={field.value}
+        onChange={field.onChange}
+        onComplete={() => void form.handleSubmit(verify)()}
         disabled={pending}
-        invalid={Boolean(error)}
-        describedBy={hint ? hintId : undefined}
+        invalid={Boolean(error || invalid)}
+        describedBy={[hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(' ') || undefined}
         autoFocus
       />
+      <FieldError id={errorId}>{invalid}</FieldError>
       {hint ? (
         <p id={hintId} className="-mt-2 text-xs text-muted-foreground">
           {hint}
         </p>
       ) : null}
-      <SubmitButton pending={pending} pendingLabel="Verifying…" disabled={code.length !== VERIFICATION_CODE_LENGTH}>
+      <SubmitButton pending={pending} pendingLabel="Verifying…" disabled={field.value.length !== VERIFICATION_CODE_LENGTH}>
         {submitLabel}
       </SubmitButton>
       {children}
-    </form>
+    </Form>
   );
 };

@@ -1,5 +1,9 @@
-import type { MfaMethod } from '@tidewise/shared/auth';
+import { MFA_METHODS, type MfaMethod } from '@tidewise/shared/auth';
 import { Mail, Smartphone } from 'lucide-react';
+import type { Ref } from 'react';
+import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import { z } from 'zod';
+import { useShownField } from '../../../ui/form.tsx';
 import { cn } from '../../../lib/cn.ts';
 
 const OPTIONS: Array<{ value: MfaMethod; title: string; description: string; icon: typeof Mail }> = [
@@ -17,17 +21,22 @@ const OPTIONS: Array<{ value: MfaMethod; title: string; description: string; ico
   },
 ];
 
-/** The two second-factor methods as large radio cards; arrow keys move between them. */
+/**
+ * The two second-factor methods as large radio cards; arrow keys move between them. `ref` reaches
+ * the first card, so a form can move the focus here when no method is chosen.
+ */
 export const MfaMethodChoice = ({
   value,
   onChange,
   error,
   name = 'mfaMethod',
+  ref,
 }: {
-  value: MfaMethod | '';
+  value: string;
   onChange: (method: MfaMethod) => void;
   error?: string | null;
   name?: string;
+  ref?: Ref<HTMLInputElement>;
 }) => (
   <fieldset className="flex flex-col gap-3" aria-describedby={error ? `${name}-error` : undefined}>
     <legend className="mb-3 text-sm font-medium">Two-factor authentication method</legend>
@@ -40,6 +49,7 @@ export const MfaMethodChoice = ({
         )}
       >
         <input
+          ref={option === OPTIONS[0] ? ref : undefined}
           type="radio"
           name={name}
           value={option.value}
@@ -61,3 +71,19 @@ export const MfaMethodChoice = ({
     ) : null}
   </fieldset>
 );
+
+export const mfaMethodSchema = z.enum(MFA_METHODS, { error: 'Choose how you want to verify your sign-ins' });
+
+/** MfaMethodChoice bound to a form's `mfaMethod` value. */
+export const MfaMethodField = <T extends FieldValues>({
+  control,
+  name = 'mfaMethod' as FieldPath<T>,
+}: {
+  // biome-ignore lint/suspicious/noExplicitAny: any form holding the method
+  control: Control<T, any, any>;
+  name?: FieldPath<T>;
+}) => {
+  const { field, fieldState } = useController({ control, name });
+  useShownField(control, name);
+  return <MfaMethodChoice value={field.value} onChange={field.onChange} error={fieldState.error?.message} ref={field.ref} />;
+};

@@ -1,19 +1,12 @@
 import { AUTH_FALLBACK_MESSAGES, AUTH_STORAGE_KEYS, loginSchema } from '@tidewise/shared/auth';
-import { type SyntheticEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation } from 'urql';
-import { Input } from '../../../ui/input.tsx';
 import { LoginMutation } from '../graphql.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { callbackUrl, prevPathFragment } from '../../../lib/return-path.ts';
 import { clearMfaState, writeStored } from '../../../lib/auth-storage.ts';
-import { describedBy, FormField } from '../../../ui/form-field.tsx';
-import { PasswordInput } from '../../../ui/password-input.tsx';
-import { ServerAlert } from '../../../ui/server-alert.tsx';
+import { Form, FormAlert, PasswordField, setServerError, TextField, useZodForm } from '../../../ui/form.tsx';
 import { SubmitButton } from '../../../ui/submit-button.tsx';
-
-type Values = { authKey: string; authSecret: string };
-type Errors = Partial<Record<keyof Values, string>>;
 
 /**
  * Email and password. A correct password opens the second-factor screen of the account's method
@@ -23,36 +16,13 @@ type Errors = Partial<Record<keyof Values, string>>;
 export const SignInForm = ({ prevPath, defaultEmail = '' }: { prevPath?: string | null; defaultEmail?: string }) => {
   const navigate = useNavigate();
   const [, login] = useMutation(LoginMutation);
-  const [values, setValues] = useState<Values>({ authKey: defaultEmail, authSecret: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useZodForm(loginSchema, { defaultValues: { authKey: defaultEmail, authSecret: '' } });
 
-  const set = (field: keyof Values) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const onSubmit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = loginSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof Values;
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      document.getElementById(next.authKey ? 'login-email' : 'login-password')?.focus();
-      return;
-    }
-    setPending(true);
-    setServerError(null);
-    const result = await login({ input: parsed.data });
+  const onSubmit = async (input: { authKey: string; authSecret: string }) => {
+    const result = await login({ input });
     const data = result.data?.login;
     if (!data) {
-      setPending(false);
-      setServerError(errorMessage(result.error, AUTH_FALLBACK_MESSAGES.login));
+      setServerError(form, errorMessage(result.error, AUTH_FALLBACK_MESSAGES.login));
       return;
     }
     clearMfaState();
@@ -67,43 +37,35 @@ export const SignInForm = ({ prevPath, defaultEmail = '' }: { prevPath?: string 
   };
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
-      <ServerAlert message={serverError} />
-      <FormField id="login-email" label="Email" error={errors.authKey}>
-        <Input
-          id="login-email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          placeholder="name@company.com"
-          value={values.authKey}
-          onChange={set('authKey')}
-          aria-invalid={Boolean(errors.authKey) || undefined}
-          aria-describedby={describedBy('login-email', { error: errors.authKey })}
+    <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-5">
+      <FormAlert control={form.control} />
+      <TextField
+        control={form.control}
+        name="authKey"
+        id="login-email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        placeholder="name@company.com"
+        required
+      />
+      <div className="flex flex-col gap-2">
+        <PasswordField
+          control={form.control}
+          name="authSecret"
+          id="login-password"
+          label="Password"
+          autoComplete="current-password"
           required
         />
-      </FormField>
-      <div className="flex flex-col gap-2">
-        <FormField id="login-password" label="Password" error={errors.authSecret}>
-          <PasswordInput
-            id="login-password"
-            name="password"
-            autoComplete="current-password"
-            value={values.authSecret}
-            onChange={set('authSecret')}
-            aria-invalid={Boolean(errors.authSecret) || undefined}
-            aria-describedby={describedBy('login-password', { error: errors.authSecret })}
-            required
-          />
-        </FormField>
         <Link to="/auth/forgot-password" className="self-end text-sm font-medium text-primary hover:underline">
           Forgot password?
         </Link>
       </div>
-      <SubmitButton pending={pending} pendingLabel="Signing in…">
+      <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Signing in…">
         Sign In
       </SubmitButton>
-    </form>
+    </Form>
   );
 };

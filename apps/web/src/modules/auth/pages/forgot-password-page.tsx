@@ -1,18 +1,18 @@
-import { AUTH_FALLBACK_MESSAGES, AUTH_STORAGE_KEYS, RESET_CODE_TTL_MINUTES } from '@tidewise/shared/auth';
+import { AUTH_FALLBACK_MESSAGES, AUTH_STORAGE_KEYS, loginSchema, RESET_CODE_TTL_MINUTES } from '@tidewise/shared/auth';
 import { KeyRound, MailCheck } from 'lucide-react';
-import { type SyntheticEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from 'urql';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { Button } from '../../../ui/button.tsx';
-import { Input } from '../../../ui/input.tsx';
 import { AuthCard } from '../../../ui/auth-card.tsx';
-import { FormField } from '../../../ui/form-field.tsx';
-import { ServerAlert } from '../../../ui/server-alert.tsx';
+import { Form, FormAlert, setServerError, TextField, useZodForm } from '../../../ui/form.tsx';
 import { SubmitButton } from '../../../ui/submit-button.tsx';
 import { PasswordResetRequestMutation } from '../graphql.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { clearResetState, writeStored } from '../../../lib/auth-storage.ts';
+
+const resetRequestSchema = loginSchema.pick({ authKey: true });
 
 const BackToSignIn = () => (
   <Link to="/auth/login" className="font-medium text-primary hover:underline">
@@ -22,23 +22,16 @@ const BackToSignIn = () => (
 
 export const ForgotPasswordPage = () => {
   usePageMeta({ title: 'Reset your password', description: 'Get a verification code to choose a new Tidewise password.' });
-  const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const [, requestReset] = useMutation(PasswordResetRequestMutation);
+  const form = useZodForm(resetRequestSchema, { defaultValues: { authKey: '' } });
+  const email = form.watch('authKey');
 
-  const onSubmit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const authKey = email.trim();
-    if (!authKey || pending) return;
-    setPending(true);
-    setError(null);
+  const onSubmit = async ({ authKey }: { authKey: string }) => {
     const result = await requestReset({ input: { authKey } });
-    setPending(false);
     const token = result.data?.passwordResetRequest;
     if (!token) {
-      setError(errorMessage(result.error, AUTH_FALLBACK_MESSAGES.resetRequest));
+      setServerError(form, errorMessage(result.error, AUTH_FALLBACK_MESSAGES.resetRequest));
       return;
     }
     clearResetState();
@@ -81,25 +74,24 @@ export const ForgotPasswordPage = () => {
       description="Enter the email address you sign in with. We'll send you a code to choose a new password."
       footer={<BackToSignIn />}
     >
-      <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
-        <ServerAlert message={error} />
-        <FormField id="reset-email" label="Email">
-          <Input
-            id="reset-email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="name@company.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            required
-            autoFocus
-          />
-        </FormField>
-        <SubmitButton pending={pending} pendingLabel="Sending code…" disabled={!email.trim()}>
+      <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-5">
+        <FormAlert control={form.control} />
+        <TextField
+          control={form.control}
+          name="authKey"
+          id="reset-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="name@company.com"
+          required
+          autoFocus
+        />
+        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Sending code…" disabled={!email.trim()}>
           Send Reset Code
         </SubmitButton>
-      </form>
+      </Form>
     </AuthCard>
   );
 };

@@ -1,7 +1,7 @@
 import { AUTH_FALLBACK_MESSAGES, AUTH_STORAGE_KEYS, type MfaMethod } from '@tidewise/shared/auth';
 import { TriangleAlert, UserPlus } from 'lucide-react';
-import { type SyntheticEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { useMutation, useQuery } from 'urql';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../../ui/alert.tsx';
@@ -9,12 +9,12 @@ import { Input } from '../../../ui/input.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { AuthCard } from '../../../ui/auth-card.tsx';
 import { FormField } from '../../../ui/form-field.tsx';
-import { MfaMethodChoice } from '../components/mfa-method-choice.tsx';
-import { type NewPasswordErrors, NewPasswordFields, validateNewPassword } from '../components/new-password-fields.tsx';
-import { ServerAlert } from '../../../ui/server-alert.tsx';
+import { MfaMethodField, mfaMethodSchema } from '../components/mfa-method-choice.tsx';
+import { NewPasswordFields, newPasswordShape, withPasswordConfirmation } from '../components/new-password-fields.tsx';
+import { Form, FormAlert, setServerError, useZodForm } from '../../../ui/form.tsx';
 import { SubmitButton } from '../../../ui/submit-button.tsx';
 import { RegisterMutation, ValidateAuthenticationTokenQuery } from '../../../lib/invited-registration.ts';
-import { errorMessage } from '../../../lib/errors.ts';
+import { errorMessage, serverFailure } from '../../../lib/errors.ts';
 import { clearMfaState, writeAuthenticatorSetup, writeStored } from '../../../lib/auth-storage.ts';
 
 const InvitationProblem = ({ title, message }: { title: string; message: string }) => (
@@ -35,6 +35,8 @@ const InvitationProblem = ({ title, message }: { title: string; message: string 
   </AuthCard>
 );
 
+const registerSchema = withPasswordConfirmation(z.object({ ...newPasswordShape, mfaMethod: mfaMethodSchema }));
+
 const RegisterForm = ({ token }: { token: string }) => {
   const navigate = useNavigate();
   const [{ data, fetching, error: queryError }] = useQuery({
@@ -43,12 +45,7 @@ const RegisterForm = ({ token }: { token: string }) => {
     requestPolicy: 'network-only',
   });
   const [, register] = useMutation(RegisterMutation);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [mfaMethod, setMfaMethod] = useState<MfaMethod | ''>('');
-  const [errors, setErrors] = useState<NewPasswordErrors & { mfaMethod?: string }>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useZodForm(registerSchema, { defaultValues: { password: '', confirmation: '', mfaMethod: '' } });
 
   if (fetching && !data) {
     return (
@@ -67,19 +64,11 @@ const RegisterForm = ({ token }: { token: string }) => {
   }
   const organization = invited.organizationUser?.organization.name;
 
-  const onSubmit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next: typeof errors = validateNewPassword(password, confirmation);
-    if (!mfaMethod) next.mfaMethod = 'Choose how you want to verify your sign-ins';
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !mfaMethod) return;
-    setPending(true);
-    setServerError(null);
+  const onSubmit = async ({ password, mfaMethod }: { password: string; mfaMethod: MfaMethod }) => {
     const result = await register({ input: { token, password, mfaMethod } });
-    setPending(false);
     const registered = result.data?.register;
     if (!registered) {
-      setServerError(errorMessage(result.error, AUTH_FALLBACK_MESSAGES.registration));
+      setServerError(form, serverFailure(result.error, AUTH_FALLBACK_MESSAGES.registration));
       return;
     }
     clearMfaState();
@@ -99,24 +88,17 @@ const RegisterForm = ({ token }: { token: string }) => {
       title="Create your account"
       description={organization ? `You have been invited to join ${organization} on Tidewise.` : 'You have been invited to join Tidewise.'}
     >
-      <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
-        <ServerAlert message={serverError} />
+      <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-5">
+        <FormAlert control={form.control} />
         <FormField id="register-email" label="Email">
           <Input id="register-email" type="email" value={invited.email} readOnly autoComplete="username" className="bg-muted" />
         </FormField>
-        <NewPasswordFields
-          idPrefix="register"
-          password={password}
-          confirmation={confirmation}
-          onPassword={setPassword}
-          onConfirmation={setConfirmation}
-          errors={errors}
-        />
-        <MfaMethodChoice value={mfaMethod} onChange={setMfaMethod} error={errors.mfaMethod} />
-        <SubmitButton pending={pending} pendingLabel="Creating account…">
+        <NewPasswordFields idPrefix="register" control={form.control} />
+        <MfaMethodField control={form.control} />
+        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Creating account…">
           Create Account
         </SubmitButton>
-      </form>
+      </Form>
     </AuthCard>
   );
 };

@@ -1,16 +1,16 @@
 import { AUTH_FALLBACK_MESSAGES, AUTH_STORAGE_KEYS, RESET_SUCCESS_REDIRECT_MS } from '@tidewise/shared/auth';
 import { PASSWORD_MESSAGES } from '@tidewise/shared/password';
 import { CircleCheck, LockKeyhole } from 'lucide-react';
-import { type SyntheticEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useMutation } from 'urql';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { Button } from '../../../ui/button.tsx';
 import { AuthCard } from '../../../ui/auth-card.tsx';
-import { FormField, describedBy } from '../../../ui/form-field.tsx';
+import { Field, Form, FormAlert, mustMatch, PasswordField, setServerError, useZodForm } from '../../../ui/form.tsx';
 import { PasswordInput } from '../../../ui/password-input.tsx';
 import { resetStrength } from '../../../lib/password-strength.ts';
-import { ServerAlert } from '../../../ui/server-alert.tsx';
 import { StrengthMeter } from '../../../ui/strength-meter.tsx';
 import { SubmitButton } from '../../../ui/submit-button.tsx';
 import { PasswordResetMutation } from '../graphql.ts';
@@ -19,19 +19,26 @@ import { resetNewRedirect } from '../lib/guards.ts';
 import { clearResetState, readStored } from '../../../lib/auth-storage.ts';
 import { useGuard } from '../lib/use-guard.ts';
 
+/** The reset rule (spec section 5): Fair or better on the meter, and the same password twice. */
+const newPasswordSchema = mustMatch(
+  z.object({
+    password: z.string().refine((password) => resetStrength(password).acceptable, { error: 'Choose a stronger password' }),
+    confirmation: z.string(),
+  }),
+  'confirmation',
+  'password',
+  PASSWORD_MESSAGES.mismatch,
+);
+
 export const ResetNewPage = () => {
   usePageMeta({ title: 'Choose a new password', description: 'Choose a new password for your Tidewise account.' });
   const redirect = useGuard(resetNewRedirect);
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
   const [, reset] = useMutation(PasswordResetMutation);
-  const strength = resetStrength(password);
-  const mismatch = confirmation.length > 0 && confirmation !== password;
-  const ready = strength.acceptable && confirmation === password;
+  // Checked as people type: the meter and the mismatch message follow every key, and the button waits for both.
+  const form = useZodForm(newPasswordSchema, { mode: 'onChange', defaultValues: { password: '', confirmation: '' } });
+  const strength = resetStrength(form.watch('password'));
 
   useEffect(() => {
     if (!done) return;
@@ -58,15 +65,10 @@ export const ResetNewPage = () => {
     );
   }
 
-  const onSubmit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!ready || pending) return;
-    setPending(true);
-    setError(null);
+  const onSubmit = async ({ password }: { password: string }) => {
     const result = await reset({ input: { token: readStored(AUTH_STORAGE_KEYS.resetToken) ?? '', password } });
-    setPending(false);
     if (!result.data?.passwordReset.success) {
-      setError(errorMessage(result.error, AUTH_FALLBACK_MESSAGES.reset));
+      setServerError(form, errorMessage(result.error, AUTH_FALLBACK_MESSAGES.reset));
       return;
     }
     clearResetState();
@@ -75,36 +77,36 @@ export const ResetNewPage = () => {
 
   return (
     <AuthCard icon={LockKeyhole} title="Choose a new password" description="Use a password you don't use anywhere else.">
-      <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
-        <ServerAlert message={error} />
-        <FormField id="new-password" label="New password">
-          <PasswordInput
-            id="new-password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-describedby="new-password-strength"
-            required
-          />
-        </FormField>
+      <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-5">
+        <FormAlert control={form.control} />
+        <Field
+          control={form.control}
+          name="password"
+          id="new-password"
+          label="New password"
+          describedBy="new-password-strength"
+          showError={false}
+          render={(field) => (
+            <PasswordInput
+              {...field}
+              autoComplete="new-password"
+              onChange={(event) => {
+                field.onChange(event);
+                // A confirmation typed earlier is checked against the new password.
+                if (form.getValues('confirmation')) void form.trigger('confirmation');
+              }}
+              required
+            />
+          )}
+        />
         <div id="new-password-strength">
           <StrengthMeter value={strength.value} label={strength.label} criteria={strength.criteria} />
         </div>
-        <FormField id="confirm-password" label="Confirm new password" error={mismatch ? PASSWORD_MESSAGES.mismatch : null}>
-          <PasswordInput
-            id="confirm-password"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-            aria-invalid={mismatch || undefined}
-            aria-describedby={describedBy('confirm-password', { error: mismatch ? PASSWORD_MESSAGES.mismatch : null })}
-            required
-          />
-        </FormField>
-        <SubmitButton pending={pending} pendingLabel="Saving…" disabled={!ready}>
+        <PasswordField control={form.control} name="confirmation" id="confirm-password" label="Confirm new password" required />
+        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Saving…" disabled={!form.formState.isValid}>
           Reset Password
         </SubmitButton>
-      </form>
+      </Form>
     </AuthCard>
   );
 };

@@ -1,19 +1,18 @@
 import { organizationAccountSchema } from '@tidewise/shared/auth';
 import { Building2 } from 'lucide-react';
-import { type SyntheticEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePageMeta } from '../../../../lib/page-meta.ts';
-import { Input } from '../../../../ui/input.tsx';
-import { FormField, describedBy } from '../../../../ui/form-field.tsx';
-import { type NewPasswordErrors, NewPasswordFields, validateNewPassword } from '../../components/new-password-fields.tsx';
+import { Form, TextField, useZodForm } from '../../../../ui/form.tsx';
+import { NewPasswordFields, newPasswordShape, withPasswordConfirmation } from '../../components/new-password-fields.tsx';
 import { SubmitButton } from '../../../../ui/submit-button.tsx';
 import { signupPassword } from '../../lib/signup-password.ts';
 import { clearMfaState, EMPTY_SIGNUP, readSignupData, writeSignupData } from '../../../../lib/auth-storage.ts';
 import { SignupFrame } from './signup-frame.tsx';
 
-const basicsSchema = organizationAccountSchema.pick({ organizationName: true, firstName: true, lastName: true, email: true });
+const accountSchema = withPasswordConfirmation(
+  organizationAccountSchema.pick({ organizationName: true, firstName: true, lastName: true, email: true }).extend(newPasswordShape),
+);
 type Basics = { organizationName: string; firstName: string; lastName: string; email: string };
-type Errors = Partial<Record<keyof Basics, string>> & NewPasswordErrors;
 
 const TEXT_FIELDS: Array<{ key: keyof Basics; label: string; autoComplete: string; type?: string }> = [
   { key: 'organizationName', label: 'Organisation name', autoComplete: 'organization' },
@@ -26,34 +25,20 @@ export const SignupAccountStep = () => {
   usePageMeta({ title: 'Create an organisation account', description: 'Sign your organisation up to Tidewise in four short steps.' });
   const navigate = useNavigate();
   const saved = readSignupData();
-  const [values, setValues] = useState<Basics>({
-    organizationName: saved?.organizationName ?? '',
-    firstName: saved?.firstName ?? '',
-    lastName: saved?.lastName ?? '',
-    email: saved?.email ?? '',
+  const form = useZodForm(accountSchema, {
+    defaultValues: {
+      organizationName: saved?.organizationName ?? '',
+      firstName: saved?.firstName ?? '',
+      lastName: saved?.lastName ?? '',
+      email: saved?.email ?? '',
+      password: signupPassword.get(),
+      confirmation: signupPassword.get(),
+    },
   });
-  const [password, setPassword] = useState(signupPassword.get());
-  const [confirmation, setConfirmation] = useState(signupPassword.get());
-  const [errors, setErrors] = useState<Errors>({});
 
-  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next: Errors = validateNewPassword(password, confirmation);
-    const parsed = basicsSchema.safeParse(values);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Basics;
-        next[key] ??= issue.message;
-      }
-    }
-    setErrors(next);
-    const first = [...TEXT_FIELDS.map((f) => f.key), 'password', 'confirmation'].find((key) => next[key as keyof Errors]);
-    if (first || !parsed.success) {
-      document.getElementById(`signup-${first}`)?.focus();
-      return;
-    }
+  const onSubmit = ({ organizationName, firstName, lastName, email, password }: Basics & { password: string }) => {
     clearMfaState();
-    writeSignupData({ ...(saved ?? EMPTY_SIGNUP), ...parsed.data, mfaSetupComplete: false });
+    writeSignupData({ ...(saved ?? EMPTY_SIGNUP), organizationName, firstName, lastName, email, mfaSetupComplete: false });
     signupPassword.set(password);
     navigate('/auth/organization-signup/details');
   };
@@ -73,37 +58,26 @@ export const SignupAccountStep = () => {
         </p>
       }
     >
-      <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
+      <Form form={form} onSubmit={onSubmit} idPrefix="signup" className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
           {TEXT_FIELDS.map((field) => (
             <div key={field.key} className={field.key === 'organizationName' || field.key === 'email' ? 'sm:col-span-2' : undefined}>
-              <FormField id={`signup-${field.key}`} label={field.label} error={errors[field.key]}>
-                <Input
-                  id={`signup-${field.key}`}
-                  type={field.type ?? 'text'}
-                  autoComplete={field.autoComplete}
-                  value={values[field.key]}
-                  onChange={(event) => setValues((v) => ({ ...v, [field.key]: event.target.value }))}
-                  aria-invalid={Boolean(errors[field.key]) || undefined}
-                  aria-describedby={describedBy(`signup-${field.key}`, { error: errors[field.key] })}
-                  required
-                />
-              </FormField>
+              <TextField
+                control={form.control}
+                name={field.key}
+                label={field.label}
+                type={field.type ?? 'text'}
+                autoComplete={field.autoComplete}
+                required
+              />
             </div>
           ))}
         </div>
-        <NewPasswordFields
-          idPrefix="signup"
-          password={password}
-          confirmation={confirmation}
-          onPassword={setPassword}
-          onConfirmation={setConfirmation}
-          errors={errors}
-        />
+        <NewPasswordFields idPrefix="signup" control={form.control} />
         <SubmitButton pending={false} pendingLabel="">
           Continue
         </SubmitButton>
-      </form>
+      </Form>
     </SignupFrame>
   );
 };

@@ -1,20 +1,19 @@
 import { AUTH_FALLBACK_MESSAGES, AUTH_STORAGE_KEYS, type MfaMethod } from '@tidewise/shared/auth';
 import { passwordSchema } from '@tidewise/shared/password';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
-import { type SyntheticEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useMutation } from 'urql';
+import { z } from 'zod';
 import { usePageMeta } from '../../../../lib/page-meta.ts';
 import { Button } from '../../../../ui/button.tsx';
 import { AuthenticatorWizard } from '../../components/authenticator-wizard.tsx';
 import { EmailCodeVerification } from '../../../../lib/email-code-verification.tsx';
-import { FormField, describedBy } from '../../../../ui/form-field.tsx';
-import { MfaMethodChoice } from '../../components/mfa-method-choice.tsx';
-import { PasswordInput } from '../../../../ui/password-input.tsx';
-import { ServerAlert } from '../../../../ui/server-alert.tsx';
+import { Form, FormAlert, PasswordField, setServerError, useZodForm } from '../../../../ui/form.tsx';
+import { MfaMethodField, mfaMethodSchema } from '../../components/mfa-method-choice.tsx';
 import { SubmitButton } from '../../../../ui/submit-button.tsx';
 import { CreateOrganizationAccountMutation } from '../../graphql.ts';
-import { errorMessage } from '../../../../lib/errors.ts';
+import { serverFailure } from '../../../../lib/errors.ts';
 import { signupRedirect } from '../../lib/guards.ts';
 import { signupPassword } from '../../lib/signup-password.ts';
 import {
@@ -32,26 +31,16 @@ import { SignupFrame } from './signup-frame.tsx';
 
 const optional = (value: string) => value.trim() || null;
 
+/** The method, and the password again when a reload dropped it (it is never stored). */
+const createAccountSchema = z.object({ password: passwordSchema, mfaMethod: mfaMethodSchema });
+
 /** Chooses the second factor and creates the account (createOrganizationAccount). */
 const CreateAccountForm = ({ data, onCreated }: { data: SignupData; onCreated: (userId: string, method: MfaMethod) => void }) => {
-  const [method, setMethod] = useState<MfaMethod | ''>(data.mfaMethod);
-  const [password, setPassword] = useState(signupPassword.get());
   const askPassword = useState(() => !signupPassword.get())[0];
-  const [errors, setErrors] = useState<{ method?: string; password?: string }>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useZodForm(createAccountSchema, { defaultValues: { password: signupPassword.get(), mfaMethod: data.mfaMethod } });
   const [, createAccount] = useMutation(CreateOrganizationAccountMutation);
 
-  const onSubmit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (!method) next.method = 'Choose how you want to verify your sign-ins';
-    const parsedPassword = passwordSchema.safeParse(password);
-    if (!parsedPassword.success) next.password = parsedPassword.error.issues[0]?.message;
-    setErrors(next);
-    if (!method || next.password) return;
-    setPending(true);
-    setServerError(null);
+  const onSubmit = async ({ password, mfaMethod: method }: { password: string; mfaMethod: MfaMethod }) => {
     const result = await createAccount({
       input: {
         organizationName: data.organizationName,
@@ -67,10 +56,9 @@ const CreateAccountForm = ({ data, onCreated }: { data: SignupData; onCreated: (
         mfaMethod: method,
       },
     });
-    setPending(false);
     const created = result.data?.createOrganizationAccount;
     if (!created) {
-      setServerError(errorMessage(result.error, AUTH_FALLBACK_MESSAGES.registration));
+      setServerError(form, serverFailure(result.error, AUTH_FALLBACK_MESSAGES.registration));
       return;
     }
     signupPassword.clear();
@@ -82,27 +70,20 @@ const CreateAccountForm = ({ data, onCreated }: { data: SignupData; onCreated: (
   };
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
-      <ServerAlert message={serverError} />
+    <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-5">
+      <FormAlert control={form.control} />
       {askPassword ? (
-        <FormField
+        <PasswordField
+          control={form.control}
+          name="password"
           id="signup-password-again"
           label="Password"
-          error={errors.password}
           hint="For your security we don't keep your password when the page reloads. Enter the password you chose in step 1."
-        >
-          <PasswordInput
-            id="signup-password-again"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={Boolean(errors.password) || undefined}
-            aria-describedby={describedBy('signup-password-again', { hint: true, error: errors.password })}
-            required
-          />
-        </FormField>
+          autoComplete="new-password"
+          required
+        />
       ) : null}
-      <MfaMethodChoice value={method} onChange={setMethod} error={errors.method} />
+      <MfaMethodField control={form.control} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="outline" size="lg" asChild>
           <Link to="/auth/organization-signup/details">
@@ -110,11 +91,11 @@ const CreateAccountForm = ({ data, onCreated }: { data: SignupData; onCreated: (
             Back
           </Link>
         </Button>
-        <SubmitButton pending={pending} pendingLabel="Creating account…" className="sm:w-auto">
+        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Creating account…" className="sm:w-auto">
           Create Account
         </SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 };
 
