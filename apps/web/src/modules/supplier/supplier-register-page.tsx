@@ -1,9 +1,11 @@
 import { AUTH_FALLBACK_MESSAGES, AUTH_STORAGE_KEYS } from '@tidewise/shared/auth';
 import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@tidewise/shared/password';
 import { ArrowRight, Handshake, KeyRound, MailCheck, TriangleAlert } from 'lucide-react';
-import { type SyntheticEvent, useState } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
+import { z } from 'zod';
 import { cn } from '../../lib/cn.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert.tsx';
@@ -12,14 +14,13 @@ import { Input } from '../../ui/input.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { AuthCard } from '../../ui/auth-card.tsx';
 import { EmailCodeVerification } from '../../lib/email-code-verification.tsx';
-import { describedBy, FormField } from '../../ui/form-field.tsx';
-import { PasswordInput } from '../../ui/password-input.tsx';
+import { FormField } from '../../ui/form-field.tsx';
+import { Form, FormAlert, mustMatch, PasswordField, setServerError, useZodForm } from '../../ui/form.tsx';
 import { registrationStrength } from '../../lib/password-strength.ts';
-import { ServerAlert } from '../../ui/server-alert.tsx';
 import { StrengthMeter } from '../../ui/strength-meter.tsx';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { type InvitedUser, RegisterMutation, ValidateAuthenticationTokenQuery } from '../../lib/invited-registration.ts';
-import { errorMessage } from '../../lib/errors.ts';
+import { errorMessage, serverFailure } from '../../lib/errors.ts';
 import { callbackUrl } from '../../lib/return-path.ts';
 import { clearMfaState, writeStored } from '../../lib/auth-storage.ts';
 
@@ -123,32 +124,27 @@ const Welcome = ({ token, onStart }: { token: string; onStart: (user: InvitedUse
   );
 };
 
-const CreateAccount = ({ token, user, onRegistered }: { token: string; user: InvitedUser; onRegistered: (userId: string) => void }) => {
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const [, register] = useMutation(RegisterMutation);
-  const strength = registrationStrength(password);
+/** The invited supplier's password: at least 8 characters here, the full rule on the server, and typed twice. */
+const supplierPasswordSchema = mustMatch(
+  z.object({
+    password: z.string().min(PASSWORD_MIN_LENGTH, { error: PASSWORD_MESSAGES.tooShort }),
+    confirmation: z.string(),
+  }),
+  'confirmation',
+  'password',
+  PASSWORD_MESSAGES.mismatchInvited,
+);
 
-  const onSubmit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (password.length < PASSWORD_MIN_LENGTH) next.password = PASSWORD_MESSAGES.tooShort;
-    if (confirmation !== password) next.confirmation = PASSWORD_MESSAGES.mismatchInvited;
-    setErrors(next);
-    if (next.password || next.confirmation) {
-      document.getElementById(next.password ? 'supplier-password' : 'supplier-confirmation')?.focus();
-      return;
-    }
-    setPending(true);
-    setServerError(null);
+const CreateAccount = ({ token, user, onRegistered }: { token: string; user: InvitedUser; onRegistered: (userId: string) => void }) => {
+  const [, register] = useMutation(RegisterMutation);
+  const form = useZodForm(supplierPasswordSchema, { defaultValues: { password: '', confirmation: '' } });
+  const strength = registrationStrength(useWatch({ control: form.control, name: 'password' }));
+
+  const onSubmit = async ({ password }: { password: string }) => {
     const result = await register({ input: { token, password, mfaMethod: 'Email' } });
-    setPending(false);
     const registered = result.data?.register;
     if (!registered) {
-      setServerError(errorMessage(result.error, AUTH_FALLBACK_MESSAGES.registration));
+      setServerError(form, serverFailure(result.error, AUTH_FALLBACK_MESSAGES.registration));
       return;
     }
     clearMfaState();
@@ -163,42 +159,28 @@ const CreateAccount = ({ token, user, onRegistered }: { token: string; user: Inv
       title="Create your account"
       description="Choose the password you'll use to sign in to Tidewise."
     >
-      <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
-        <ServerAlert message={serverError} />
+      <Form form={form} onSubmit={onSubmit} idPrefix="supplier" className="flex flex-col gap-5">
+        <FormAlert control={form.control} />
         <FormField id="supplier-email" label="Email">
           <Input id="supplier-email" type="email" value={user.email} readOnly autoComplete="username" className="bg-muted" />
         </FormField>
-        <FormField id="supplier-password" label="Password" error={errors.password}>
-          <PasswordInput
-            id="supplier-password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={Boolean(errors.password) || undefined}
-            aria-describedby={['supplier-password-strength', describedBy('supplier-password', { error: errors.password })]
-              .filter(Boolean)
-              .join(' ')}
-            required
-          />
-        </FormField>
+        <PasswordField
+          control={form.control}
+          name="password"
+          label="Password"
+          autoComplete="new-password"
+          describedBy="supplier-password-strength"
+          deps={['confirmation']}
+          required
+        />
         <div id="supplier-password-strength">
           <StrengthMeter value={strength.value} label={strength.label} criteria={strength.criteria} />
         </div>
-        <FormField id="supplier-confirmation" label="Confirm password" error={errors.confirmation}>
-          <PasswordInput
-            id="supplier-confirmation"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-            aria-invalid={Boolean(errors.confirmation) || undefined}
-            aria-describedby={describedBy('supplier-confirmation', { error: errors.confirmation })}
-            required
-          />
-        </FormField>
-        <SubmitButton pending={pending} pendingLabel="Creating account…">
+        <PasswordField control={form.control} name="confirmation" label="Confirm password" autoComplete="new-password" required />
+        <SubmitButton pending={form.formState.isSubmitting} pendingLabel="Creating account…">
           Create Account
         </SubmitButton>
-      </form>
+      </Form>
     </AuthCard>
   );
 };
