@@ -12,7 +12,7 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { cn } from '../lib/cn.ts';
 import { useMediaQuery } from '../lib/media-query.ts';
 import { DataCards, isInteractive } from './data-cards.tsx';
@@ -52,6 +52,23 @@ export type Column<T> = {
 export const CARDS_BELOW = '48rem';
 /** From this many rows, only the rows in view are rendered. */
 export const VIRTUALIZE_FROM = 200;
+
+/**
+ * A shadow on the side a table continues past, so a table wider than its frame says it scrolls
+ * sideways; each shadow is covered once that end is reached.
+ */
+const SCROLL_HINT: CSSProperties = {
+  backgroundImage: [
+    'linear-gradient(to right, var(--card) 30%, transparent)',
+    'linear-gradient(to left, var(--card) 30%, transparent)',
+    'radial-gradient(farthest-side at 0 50%, color-mix(in srgb, var(--foreground) 30%, transparent), transparent)',
+    'radial-gradient(farthest-side at 100% 50%, color-mix(in srgb, var(--foreground) 30%, transparent), transparent)',
+  ].join(', '),
+  backgroundPosition: 'left center, right center, left center, right center',
+  backgroundRepeat: 'no-repeat',
+  backgroundSize: '2.5rem 100%, 2.5rem 100%, 0.75rem 100%, 0.75rem 100%',
+  backgroundAttachment: 'local, local, scroll, scroll',
+};
 
 const comparable = (value: SortValue): string | number | undefined => {
   if (value === null || value === undefined || value === '') return undefined;
@@ -295,6 +312,7 @@ export const DataTable = <T,>({
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
         className={cn('relative overflow-x-auto rounded-lg border border-border bg-card', virtual && 'max-h-[75vh] overflow-y-auto')}
+        style={SCROLL_HINT}
       >
         <table
           className={cn('w-full border-collapse text-left text-sm transition-opacity', refreshing && 'opacity-60')}
