@@ -28,6 +28,12 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     port: 5173,
-    proxy: { '/graphql': 'http://127.0.0.1:3000', '/healthz': 'http://127.0.0.1:3000', '/dev': 'http://127.0.0.1:3000' },
+    // Everything the API answers; /session carries the refresh cookie (its Path) to the session routes.
+    proxy: {
+      '/graphql': 'http://127.0.0.1:3000',
+      '/session': 'http://127.0.0.1:3000',
+      '/healthz': 'http://127.0.0.1:3000',
+      '/dev': 'http://127.0.0.1:3000',
+    },
   },
 }));

@@ -1,16 +1,38 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { appNavigation } from './navigation.ts';
+import { guardScreen, type ScreenAccess } from './route-guard.tsx';
+
+/**
+ * Who may open the screen at `path` (relative to /app): the permission its navigation item names,
+ * so the menu and the route table cannot disagree. Screens without an item (the dashboard) or
+ * without a permission (My account) are open to every signed-in user.
+ */
+export const screenAccess = (path: string): ScreenAccess => {
+  const item = appNavigation.find((candidate) => candidate.to === (path ? `/app/${path}` : '/app'));
+  return { permission: item?.permission, label: item?.label ?? 'This area', supplierLabel: item?.supplierLabel };
+};
+
+/** One screen of the application: loaded on first visit, and rendered only for those it allows. */
+const screen = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
+  ...(path ? { path } : { index: true }),
+  lazy: async () => ({ Component: guardScreen(await load(), screenAccess(path)) }),
+});
 
 /** The signed-in application's screens (the shell's route table); each loads on first visit. */
 export const appRoutes: RouteObject[] = [
-  { index: true, lazy: async () => ({ Component: (await import('../modules/dashboard/dashboard-page.tsx')).DashboardPage }) },
-  {
-    path: 'organization',
-    lazy: async () => ({ Component: (await import('../modules/organization/organization-page.tsx')).OrganizationPage }),
-  },
-  { path: 'users', lazy: async () => ({ Component: (await import('../modules/users/users-page.tsx')).UsersPage }) },
-  { path: 'roles', lazy: async () => ({ Component: (await import('../modules/roles/roles-page.tsx')).RolesPage }) },
-  { path: 'suppliers', lazy: async () => ({ Component: (await import('../modules/suppliers/suppliers-page.tsx')).SuppliersPage }) },
-  { path: 'audit-log', lazy: async () => ({ Component: (await import('../modules/logs/audit-log-page.tsx')).AuditLogPage }) },
-  { path: 'sign-in-log', lazy: async () => ({ Component: (await import('../modules/logs/sign-in-log-page.tsx')).SignInLogPage }) },
-  { path: 'account', lazy: async () => ({ Component: (await import('../modules/account/account-page.tsx')).AccountPage }) },
+  screen('', async () => (await import('../modules/dashboard/dashboard-page.tsx')).DashboardPage),
+  screen('organization', async () => (await import('../modules/organization/organization-page.tsx')).OrganizationPage),
+  screen('users', async () => (await import('../modules/users/users-page.tsx')).UsersPage),
+  screen('roles', async () => (await import('../modules/roles/roles-page.tsx')).RolesPage),
+  screen('suppliers', async () => (await import('../modules/suppliers/suppliers-page.tsx')).SuppliersPage),
+  screen('audit-log', async () => (await import('../modules/logs/audit-log-page.tsx')).AuditLogPage),
+  screen('sign-in-log', async () => (await import('../modules/logs/sign-in-log-page.tsx')).SignInLogPage),
+  screen('account', async () => (await import('../modules/account/account-page.tsx')).AccountPage),
 ];
+
+/** Unknown addresses under /app, answered inside the signed-in frame. */
+export const appNotFoundRoute: RouteObject = {
+  path: '*',
+  lazy: async () => ({ Component: (await import('./not-found.tsx')).AppNotFoundPage }),
+};

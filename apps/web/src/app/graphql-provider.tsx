@@ -11,15 +11,15 @@ import { tokenRefreshExchange } from '../lib/token-refresh.ts';
  */
 export const GraphqlProvider = ({ children }: { children: ReactNode }) => {
   const navigate = useNavigate();
-  const { getToken, getRefreshToken, setTokens } = useSession();
+  const { getToken, setToken } = useSession();
   const client = useMemo(
     () =>
       createGraphqlClient({
         getToken,
         onUnauthorized: () => navigate(reauthUrl(window.location), { replace: true }),
-        exchanges: [tokenRefreshExchange({ getToken, getRefreshToken, setTokens })],
+        exchanges: [tokenRefreshExchange({ getToken, setToken })],
       }),
-    [getToken, getRefreshToken, setTokens, navigate],
+    [getToken, setToken, navigate],
   );
   return <UrqlProvider value={client}>{children}</UrqlProvider>;
 };

@@ -1,9 +1,14 @@
+import { Compass, LayoutDashboard } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../ui/button.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
+import { StatusPage } from './status-page.tsx';
 
+const META = { title: 'Page not found', description: 'The page you asked for does not exist.' };
+
+/** The public, auth and supplier areas' unknown addresses: back to the front door or to sign-in. */
 export const NotFoundPage = () => {
-  usePageMeta({ title: 'Page not found', description: 'The page you asked for does not exist.' });
+  usePageMeta(META);
   return (
     <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-6 py-16 text-center">
       <p className="text-sm font-semibold uppercase tracking-widest text-primary">404</p>
@@ -20,5 +25,27 @@ export const NotFoundPage = () => {
         </Button>
       </div>
     </main>
+  );
+};
+
+/** An unknown address under /app, answered inside the signed-in frame: the user is signed in already. */
+export const AppNotFoundPage = () => {
+  usePageMeta(META);
+  return (
+    <StatusPage
+      icon={Compass}
+      eyebrow="404"
+      title="Page not found"
+      actions={
+        <Button asChild>
+          <Link to="/app">
+            <LayoutDashboard aria-hidden="true" />
+            Go to dashboard
+          </Link>
+        </Button>
+      }
+    >
+      <p>There's no page at this address. The link may be mistyped, or the page may have moved.</p>
+    </StatusPage>
   );
 };

@@ -32,7 +32,7 @@ export const routes: RouteObject[] = [
 
 type AreaId = 'auth' | 'supplier' | 'app';
 
-/** An area's route: its layout (lazy, inside the GraphQL client) and its screens, then its not-found page. */
+/** An area's route: its layout (lazy, inside the GraphQL client) and its screens, the last one its not-found page. */
 const areaRoute = (
   id: AreaId,
   layout: () => Promise<{ default: ComponentType }>,
@@ -45,7 +45,7 @@ const areaRoute = (
       const [{ default: Layout }, { withGraphql }] = await Promise.all([layout(), import('./graphql-provider.tsx')]);
       return { Component: withGraphql(Layout) };
     },
-    children: [...(await screens()), notFound],
+    children: await screens(),
   });
 };
 
@@ -53,17 +53,21 @@ const areas: Record<AreaId, () => Promise<RouteObject>> = {
   auth: areaRoute(
     'auth',
     async () => ({ default: (await import('./layouts/auth-layout.tsx')).AuthLayout }),
-    async () => (await import('../modules/auth/routes.tsx')).authRoutes,
+    async () => [...(await import('../modules/auth/routes.tsx')).authRoutes, notFound],
   ),
   supplier: areaRoute(
     'supplier',
     async () => ({ default: (await import('./layouts/supplier-layout.tsx')).SupplierLayout }),
-    async () => (await import('../modules/supplier/routes.tsx')).supplierRoutes,
+    async () => [...(await import('../modules/supplier/routes.tsx')).supplierRoutes, notFound],
   ),
+  // The application answers unknown addresses inside its own frame: its user is signed in.
   app: areaRoute(
     'app',
     async () => ({ default: (await import('./layouts/app-layout.tsx')).AppLayout }),
-    async () => (await import('./app-routes.ts')).appRoutes,
+    async () => {
+      const { appRoutes, appNotFoundRoute } = await import('./app-routes.ts');
+      return [...appRoutes, appNotFoundRoute];
+    },
   ),
 };
 

@@ -1,61 +1,43 @@
 import { type Exchange, makeOperation, type Operation, type OperationResult } from 'urql';
 import { empty, fromPromise, fromValue, makeSubject, map, merge, mergeMap, pipe, type Source } from 'wonka';
-import { GRAPHQL_URL, isUnauthenticatedError } from './graphql-client.ts';
-
-export type RefreshedTokens = { token: string; refreshToken: string };
+import { isUnauthenticatedError } from './graphql-client.ts';
+import { refreshSession } from './session-api.ts';
 
 export type TokenRefreshOptions = {
   getToken: () => string;
-  getRefreshToken: () => string;
-  setTokens: (tokens: RefreshedTokens) => void;
-  /** Exchanges a refresh token for new tokens; null when the server refuses. */
-  refresh?: (refreshToken: string) => Promise<RefreshedTokens | null>;
+  setToken: (token: string) => void;
+  /** A new access token from the refresh cookie; null when the server refuses. */
+  refresh?: () => Promise<string | null>;
 };
 
-const REFRESH_DOCUMENT = 'mutation RefreshSession($token: String!) { refreshToken(token: $token) { token refreshToken } }';
-
 /**
- * One `refreshToken(token)` call, sent directly rather than through the client so that a refused
- * refresh cannot loop back into this exchange.
+ * One `POST /session/refresh`, sent directly rather than through the client so that a refused
+ * refresh cannot loop back into this exchange. The refresh token itself travels in the HttpOnly
+ * cookie, rotated by the server on every use; this code never sees it.
  */
-export const requestTokenRefresh = async (refreshToken: string, url = GRAPHQL_URL): Promise<RefreshedTokens | null> => {
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
-      body: JSON.stringify({ query: REFRESH_DOCUMENT, variables: { token: refreshToken }, operationName: 'RefreshSession' }),
-    });
-    const body = (await response.json()) as { data?: { refreshToken?: Partial<RefreshedTokens> | null } | null };
-    const tokens = body.data?.refreshToken;
-    return tokens?.token && tokens.refreshToken ? { token: tokens.token, refreshToken: tokens.refreshToken } : null;
-  } catch {
-    return null;
-  }
+export const requestTokenRefresh = async (): Promise<string | null> => {
+  const outcome = await refreshSession();
+  return outcome.status === 'restored' ? outcome.session.token : null;
 };
 
 type RefreshState = { sentWith: string; retried: boolean };
 const stateOf = (operation: Operation) => (operation.context as { tokenRefresh?: RefreshState }).tokenRefresh;
 
 /**
- * Renews an expired access token without the user noticing. When an answer says UNAUTHENTICATED and
- * a refresh token exists, it calls refreshToken once (operations failing together share that one
- * call, since refresh tokens work only once), stores the new tokens and sends the operation again.
- * An operation is retried at most once; when the refresh is refused the original answer goes on to
- * the unauthorised handler, which opens reauth.
+ * Renews an expired access token without the user noticing. When an operation sent with an access
+ * token is answered UNAUTHENTICATED, it refreshes once through the cookie (operations failing
+ * together share that one call, since a refresh token works only once), keeps the new access token
+ * and sends the operation again. An operation is retried at most once; an operation sent without a
+ * token (the sign-in pages) is never renewed; when the refresh is refused the original answer goes
+ * on to the unauthorised handler, which opens reauth.
  */
-export const tokenRefreshExchange = ({
-  getToken,
-  getRefreshToken,
-  setTokens,
-  refresh = requestTokenRefresh,
-}: TokenRefreshOptions): Exchange => {
+export const tokenRefreshExchange = ({ getToken, setToken, refresh = requestTokenRefresh }: TokenRefreshOptions): Exchange => {
   let inFlight: Promise<boolean> | null = null;
   const refreshOnce = () => {
     inFlight ??= (async () => {
-      const refreshToken = getRefreshToken();
-      const tokens = refreshToken ? await refresh(refreshToken) : null;
-      if (tokens) setTokens(tokens);
-      return Boolean(tokens);
+      const token = await refresh();
+      if (token) setToken(token);
+      return Boolean(token);
     })().finally(() => {
       inFlight = null;
     });
@@ -91,7 +73,7 @@ export const tokenRefreshExchange = ({
           // Another operation renewed the token while this one was on its way: just send it again.
           const current = getToken();
           if (current && current !== state.sentWith) return retry(result.operation);
-          if (!getRefreshToken()) return fromValue(result);
+          if (!state.sentWith) return fromValue(result);
           return pipe(
             fromPromise(refreshOnce()),
             mergeMap((renewed) => (renewed ? retry(result.operation) : fromValue(result))),

@@ -1,7 +1,8 @@
 import { LayoutDashboard, LogOut, Menu, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { type AppNavItem, appNavigation, visibleNavigation } from '../navigation.ts';
+import { SessionGate } from '../session-gate.tsx';
 import { TimeZoneProvider } from '../../lib/time-zone.tsx';
 import { useViewer, useViewerTimeZone } from '../../lib/viewer.ts';
 import { cn } from '../../lib/cn.ts';
@@ -13,18 +14,26 @@ import { ThemeToggle } from '../../ui/theme-toggle.tsx';
 
 const dashboardItem: AppNavItem = { to: '/app', label: 'Dashboard', icon: LayoutDashboard };
 
-/** The signed-in application frame: sidebar navigation (a drawer under 1024 px) and a top bar. */
-export const AppLayout = () => {
-  const session = useSession();
-  const location = useLocation();
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const { permissions } = useViewer({ pause: !session.isAuthenticated });
-  const timeZone = useViewerTimeZone({ pause: !session.isAuthenticated });
+/**
+ * The signed-in application: it renders once a session is in memory (after a reload, restored from
+ * the refresh cookie first), inside the frame below.
+ */
+export const AppLayout = () => (
+  <SessionGate>
+    <AppFrame />
+  </SessionGate>
+);
 
-  if (!session.isAuthenticated || !session.user) {
-    return <Navigate to={`/auth/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
-  }
+/** The signed-in application frame: sidebar navigation (a drawer under 1024 px) and a top bar. */
+const AppFrame = () => {
+  const session = useSession();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const { permissions } = useViewer();
+  const timeZone = useViewerTimeZone();
+
   const { user } = session;
+  if (!user) return null;
   const { main, administration } = visibleNavigation(appNavigation, permissions);
   const isSupplier = user.organizationUser?.organization.organizationType === 'supplier';
   const name = user.organizationUser ? `${user.organizationUser.firstName} ${user.organizationUser.lastName}` : user.email;
@@ -113,7 +122,15 @@ export const AppLayout = () => {
           <div className="flex shrink-0 items-center gap-2">
             <span className="hidden text-sm text-muted-foreground md:inline">{name}</span>
             <ThemeToggle />
-            <Button variant="outline" size="sm" onClick={() => session.logout()}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={signingOut}
+              onClick={() => {
+                setSigningOut(true);
+                void session.logout();
+              }}
+            >
               <LogOut aria-hidden="true" />
               <span className="sr-only sm:not-sr-only">Sign out</span>
             </Button>

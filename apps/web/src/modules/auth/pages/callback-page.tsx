@@ -21,8 +21,9 @@ const EXPIRED_LINK = 'This sign-in link has expired or has already been used. Pl
 const exchanges = new Map<string, Promise<OperationResult>>();
 
 /**
- * Exchanges the one-time hand-off token from the URL for a session (refreshToken), keeps it in
- * memory and continues to the application, or to the page a reauth started from.
+ * Exchanges the one-time hand-off token from the URL for a session (refreshToken), keeps the user
+ * and access token in memory (the refresh token arrives as an HttpOnly cookie) and continues to the
+ * application, or to the page a reauth started from.
  */
 export const CallbackPage = () => {
   usePageMeta({ title: 'Signing you in', description: 'Finishing your sign-in to Tidewise.' });
@@ -51,7 +52,7 @@ export const CallbackPage = () => {
         setError(isUnauthenticatedError(result.error) ? EXPIRED_LINK : errorMessage(result.error, AUTH_FALLBACK_MESSAGES.generic));
         return;
       }
-      setSession({ user: session.user, token: session.token, refreshToken: session.refreshToken });
+      setSession({ user: session.user, token: session.token });
       clearMfaState();
       navigate(readPrevPath(location.hash) ?? '/app', { replace: true });
     });
