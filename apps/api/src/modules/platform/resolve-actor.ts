@@ -8,9 +8,8 @@ import {
 } from '@tidewise/db/schema/roles';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Actor, AppServices } from '../../context.ts';
+import { isUuid } from '../../lib/db.ts';
 import { isLocked } from '../../lib/identity/locks.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A signed access token is only as good as the session behind it: the session must exist, belong
@@ -23,7 +22,7 @@ export const resolveActor = async (
   services: AppServices,
   claims: { userId: string; organizationId: string; sessionId: string },
 ): Promise<Actor | null> => {
-  if (!UUID.test(claims.sessionId) || !UUID.test(claims.userId) || !UUID.test(claims.organizationId)) return null;
+  if (!isUuid(claims.sessionId) || !isUuid(claims.userId) || !isUuid(claims.organizationId)) return null;
   const rows = await services.db
     .select({
       lockedAt: users.lockedAt,
