@@ -47,8 +47,8 @@ describe('document caches', () => {
       documentCache.set(source, parse(source));
       errorCache.set(`${source}${'x'.repeat(100_000)}`, new Error('syntax'));
     }
-    expect(documentCache.weight).toBeLessThanOrEqual(100_000);
-    expect(documentCache.size).toBeLessThanOrEqual(51);
+    expect(documentCache.weight).toBeLessThanOrEqual(60_000);
+    expect(documentCache.size).toBeLessThanOrEqual(30);
     expect(errorCache.weight).toBeLessThanOrEqual(4 * 1024 * 1024);
     const small = '{ serverInfo { productName } }';
     documentCache.set(small, parse(small));

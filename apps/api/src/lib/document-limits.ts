@@ -85,16 +85,18 @@ export const parseWithLimits = (maxTokens: number) => (source: string | Source, 
 
 /**
  * Yoga keeps parsed documents and parse errors keyed by the query text. Its default (1,024 entries
- * each) let distinct large documents pin gigabytes: an AST costs about 470 bytes per token. These
- * caches are bounded by weight: documents by their tokens, errors (which keep the source) by text.
+ * each) let distinct large documents pin gigabytes: an AST costs about 470 bytes per token, and a
+ * cached document also keeps its validation result (each error with its stack, ~85 KB for a small
+ * invalid document). These caches are bounded by weight: documents by their tokens and by count
+ * (the web app sends about 60 distinct documents), errors (which keep the source) by text.
  */
 export const createDocumentCaches = (): {
   documentCache: BoundedCache<DocumentNode>;
   errorCache: BoundedCache<unknown>;
 } => ({
   documentCache: createBoundedCache<DocumentNode>({
-    maxEntries: 1000,
-    maxWeight: 100_000,
+    maxEntries: 300,
+    maxWeight: 60_000,
     weigh: (key, document) => tokenCounts.get(document) ?? key.length,
   }),
   errorCache: createBoundedCache<unknown>({ maxEntries: 250, maxWeight: 4 * 1024 * 1024, weigh: (key) => key.length }),
