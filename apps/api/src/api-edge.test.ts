@@ -82,6 +82,15 @@ const rowsMentioning = async (marker: string) => {
 
 const firstError = (answer: Answer) => answer.json.errors?.[0];
 
+/** Text sent in this file's requests; none of it may reach the log. */
+const markers: string[] = [];
+const newMarker = () => {
+  const marker = `edge${randomUUID().slice(0, 8)}`;
+  markers.push(marker);
+  return marker;
+};
+const FAILING_STATEMENT_REQUEST = 'edge-failing-statement-0001';
+
 beforeAll(async () => {
   server = await startTestServer({ TRUST_PROXY: 'true' });
   admin = await newOrganization(server, outboxMailbox(server));
@@ -163,7 +172,7 @@ describe('control characters in text input', () => {
   ];
 
   it.each(cases)('$name: VALIDATION_FAILED naming $field, nothing stored, nothing logged', async (c) => {
-    const marker = `edge${randomUUID().slice(0, 8)}`;
+    const marker = newMarker();
     const linesBefore = logLines.length;
     const answer = await gql(c.query, c.variables(marker), c.signedIn ? admin.token : undefined);
     expect(answer.status).toBe(200);
@@ -213,16 +222,22 @@ describe('control characters in text input', () => {
 
 describe('failed SQL statements in the log', () => {
   it('logs the statement without its parameters or the row PostgreSQL quotes back', async () => {
-    const marker = `edge${randomUUID().slice(0, 8)}`;
+    const marker = newMarker();
     const constraint = `edge_test_${randomUUID().slice(0, 8)}`;
     await server.database.db.execute(
       sql.raw(`alter table contact_requests add constraint ${constraint} check (company <> 'Refused ${marker}') not valid`),
     );
     try {
       const linesBefore = logLines.length;
-      const answer = await gql('mutation($input: SubmitContactRequestInput!) { submitContactRequest(input: $input) { success } }', {
-        input: { name: 'Ada', email: `${marker}@example.com`, company: `Refused ${marker}`, reason: 'demo', message: 'Hello' },
-      });
+      const answer = await post(
+        JSON.stringify({
+          query: 'mutation($input: SubmitContactRequestInput!) { submitContactRequest(input: $input) { success } }',
+          variables: {
+            input: { name: 'Ada', email: `${marker}@example.com`, company: `Refused ${marker}`, reason: 'demo', message: 'Hello' },
+          },
+        }),
+        { headers: { 'x-request-id': FAILING_STATEMENT_REQUEST } },
+      );
       expect(firstError(answer)?.extensions).toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
       const logged = logLines.slice(linesBefore).join('\n');
       expect(logged).toContain('Failed query: insert into \\"contact_requests\\"');
@@ -391,7 +406,7 @@ describe('request body limit', () => {
     ['chunked', true],
     ['with Content-Length', false],
   ])('stops a 10 MB body sent %s at 1 MiB with 413, and runs nothing', async (_how, chunked) => {
-    const marker = `edge${randomUUID().slice(0, 8)}`;
+    const marker = newMarker();
     const answer = await stream(edgeUrl, 10 * 1024 * 1024, chunked as boolean, marker);
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.text)).toEqual({
@@ -406,12 +421,12 @@ describe('request body limit', () => {
   });
 
   it('reads a chunked body under the limit, and applies a configured MAX_BODY_BYTES', async () => {
-    const marker = `edge${randomUUID().slice(0, 8)}`;
+    const marker = newMarker();
     const under = await stream(edgeUrl, 4000, true, marker);
     expect(under.status).toBe(200);
     expect(JSON.parse(under.text)).toEqual({ data: { submitContactRequest: { success: true } } });
     const small = await serverWith({ MAX_BODY_BYTES: 2048 });
-    const over = await stream(small.url, 4000, true, `edge${randomUUID().slice(0, 8)}`);
+    const over = await stream(small.url, 4000, true, newMarker());
     expect(over.status).toBe(413);
     expect(JSON.parse(over.text).errors[0].extensions.details).toEqual({ limit: 2048 });
   });
@@ -425,7 +440,7 @@ describe('malformed JSON', () => {
     try {
       for (const nodeEnv of ['development', 'production', 'test'] as const) {
         process.env.NODE_ENV = nodeEnv;
-        const { url } = await serverWith({ NODE_ENV: nodeEnv });
+        const { url } = await serverWith({ NODE_ENV: nodeEnv }, true);
         const answer = await post(body, { url });
         answers.push(`${answer.status} ${answer.text}`);
       }
@@ -434,5 +449,18 @@ describe('malformed JSON', () => {
     }
     expect(new Set(answers).size).toBe(1);
     expect(answers[0]).toBe('400 {"errors":[{"message":"POST body sent invalid JSON.","extensions":{"code":"BAD_REQUEST"}}]}');
+  });
+});
+
+describe('the log of all the requests above', () => {
+  it('holds none of the text they sent, and no unexpected error but the failing statement', () => {
+    const text = logLines.join('\n');
+    expect(markers.length).toBeGreaterThan(10);
+    expect(markers.filter((marker) => text.includes(marker))).toEqual([]);
+    const unexpected = logLines
+      .map((line) => JSON.parse(line) as { level: number; msg?: string; requestId?: string })
+      .filter((entry) => entry.level >= 50 && entry.requestId !== FAILING_STATEMENT_REQUEST);
+    expect(unexpected).toEqual([]);
+    expect(text).not.toContain('secret-ish');
   });
 });
