@@ -84,13 +84,13 @@ const measure = async (label: string, work: () => Promise<number>): Promise<Meas
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   const lateness: number[] = [];
-  let peakRss = process.memoryUsage().rss;
+  let peakRss = process.memoryUsage.rss();
   let running = true;
   const heartbeat = () => {
     const due = performance.now() + 10;
     setTimeout(() => {
       lateness.push(performance.now() - due);
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      peakRss = Math.max(peakRss, process.memoryUsage.rss());
       if (running) heartbeat();
     }, 10);
   };

@@ -149,7 +149,9 @@ const streamSheet = async (
           const row = event.value as ExcelRow;
           const cells: RawCell[] = [];
           row.eachCell((cell, column) => {
-            cells[column - 1] = cellToRaw(cell.value, cell.numFmt);
+            const value = cell.value;
+            // Plain values pass straight; only formula results need the cell's number format.
+            cells[column - 1] = typeof value === 'object' && value !== null ? cellToRaw(value, cell.numFmt) : (value as RawCell);
           });
           // The `r` attribute is optional in the format: a row without one follows the previous row.
           const rowNumber = Number.isFinite(row.number) ? row.number : previousRow + 1;
