@@ -15,6 +15,7 @@
  *   onBatch: async ({ rows }) => {},      // rows: { rowNumber, values }[]; the reader waits for this promise
  *   onProgress: (p) => {},                // { bytesRead, totalBytes, rowsRead, percent }
  * }, { startAfterRow: lastStoredRowNumber, sheet: 'Data', limits: { maxRows: 500_000 } }, abortSignal);
+ * // rejects with FileReadError { code, message, details } for bad input (EMPTY_FILE, ENCRYPTED_WORKBOOK, ...)
  * result.fileMetadata; // { categoryAnalysis, totalRows, detectedColumns } = the spec's File.fileMetadata
  * ```
  *
@@ -26,7 +27,9 @@
  *   numbers (European `1.234,5` included), ISO dates (`2022-04-29`), booleans, otherwise trimmed text.
  * - Resume: pass `startAfterRow` = the last stored rowNumber, with the same sheet/headerRow options. Every row is
  *   still read (totals and column types cover the whole file) but only later rows are delivered.
- * - Backpressure: one batch at a time; the reader (or worker) waits until `onBatch` settles before handing the next.
+ * - Backpressure: `onBatch` calls never overlap. In-thread, the reader waits for each before reading on; the
+ *   worker parses one batch ahead (`maxBatchesInFlight` 2, settable to 1) and then waits for acknowledgements.
+ * - Progress: CSV counts file bytes; XLSX the compressed bytes of the parts read (the chosen sheet and what it needs).
  * - Errors: `FileReadError` with a stable `code` (errors.ts) and a message naming what is wrong and where.
  *   An error after some batches (too many rows, a broken quote) means the file is refused as a whole.
  * - Limits: `DEFAULT_LIMITS` (types.ts); pass `limits` to override any of them.
