@@ -62,3 +62,47 @@ describe('API edge limits', () => {
     expect(() => loadEnv({ GRAPHQL_MAX_ALIASES: 'many' })).toThrow('GRAPHQL_MAX_ALIASES: must be a number (got "many")');
   });
 });
+
+describe('file storage', () => {
+  it('defaults to the local disk with a 200 MiB limit and 15-minute URLs', () => {
+    const env = loadEnv({});
+    expect(env.S3_BUCKET).toBeUndefined();
+    expect(env.S3_REGION).toBe('us-east-1');
+    expect(env.S3_FORCE_PATH_STYLE).toBeUndefined();
+    expect(env.UPLOAD_MAX_FILE_BYTES).toBe(200 * 1024 * 1024);
+    expect(env.UPLOAD_URL_TTL_SECONDS).toBe(900);
+    expect(() => loadEnv({ UPLOAD_MAX_FILE_BYTES: String(6 * 1024 ** 3) })).toThrow('UPLOAD_MAX_FILE_BYTES: must be at most 5368709120');
+    expect(() => loadEnv({ UPLOAD_URL_TTL_SECONDS: '30' })).toThrow('UPLOAD_URL_TTL_SECONDS: must be at least 60 (got "30")');
+  });
+
+  it('names the missing S3 variable when the settings are incomplete', () => {
+    expect(() => loadEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow('S3_BUCKET: must be set when S3_ENDPOINT is set (not set)');
+    let error: unknown;
+    try {
+      loadEnv({ S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'S3_ACCESS_KEY_ID: must be set when S3_ENDPOINT is set (not set)',
+      'S3_SECRET_ACCESS_KEY: must be set when S3_ENDPOINT is set (not set)',
+    ]);
+    expect(() => loadEnv({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(
+      'S3_SECRET_ACCESS_KEY: must be set when the other S3 key is set (not set)',
+    );
+    expect(() => loadEnv({ S3_BUCKET: 'files', S3_ENDPOINT: 'ftp://x' })).toThrow('S3_ENDPOINT: must start with http:// or https://');
+  });
+
+  it('accepts a complete S3-compatible store, or a bucket alone on AWS (credentials from the SDK chain)', () => {
+    const env = loadEnv({
+      S3_BUCKET: 'files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+      S3_FORCE_PATH_STYLE: 'false',
+    });
+    expect([env.S3_BUCKET, env.S3_ENDPOINT, env.S3_FORCE_PATH_STYLE]).toEqual(['files', 'http://127.0.0.1:9000', false]);
+    expect(loadEnv({ S3_BUCKET: 'files', S3_REGION: 'eu-north-1' }).S3_REGION).toBe('eu-north-1');
+  });
+});

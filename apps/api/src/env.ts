@@ -54,6 +54,36 @@ const envSchema = z.object({
   GRAPHQL_MAX_ALIASES: boundedInt(0, 1000).default(15),
   GRAPHQL_MAX_DIRECTIVES: boundedInt(0, 1000).default(20),
   GRAPHQL_MAX_COST: boundedInt(100, 1_000_000).default(2000),
+  // File storage (lib/storage): local disk under DATA_DIR/files unless S3_BUCKET is set.
+  S3_ENDPOINT: urlString(['http:', 'https:']).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // Unset: path-style with S3_ENDPOINT (MinIO and most compatible stores), virtual-hosted on AWS.
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  // 5 GiB is the largest single PUT S3 accepts.
+  UPLOAD_MAX_FILE_BYTES: boundedInt(1024, 5 * 1024 ** 3).default(200 * 1024 * 1024),
+  // 7 days is the longest presigned URL S3 accepts.
+  UPLOAD_URL_TTL_SECONDS: boundedInt(60, 7 * 24 * 3600).default(900),
+});
+
+/** S3 settings only make sense together: a half-configured store stops the boot instead of falling back to disk. */
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  const required = (key: string, reason: string) => ctx.addIssue({ code: 'custom', path: [key], message: `must be set when ${reason}` });
+  const s3Set = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const).filter(
+    (key) => env[key] !== undefined,
+  );
+  if (!env.S3_BUCKET) {
+    if (s3Set.length > 0) required('S3_BUCKET', `${s3Set.join(', ')} ${s3Set.length > 1 ? 'are' : 'is'} set`);
+    return;
+  }
+  // On AWS itself (no endpoint) both keys may be left to the SDK's default chain (an instance role).
+  const anyKey = env.S3_ACCESS_KEY_ID !== undefined || env.S3_SECRET_ACCESS_KEY !== undefined;
+  if (env.S3_ENDPOINT === undefined && !anyKey) return;
+  const reason = env.S3_ENDPOINT !== undefined ? 'S3_ENDPOINT is set' : 'the other S3 key is set';
+  if (!env.S3_ACCESS_KEY_ID) required('S3_ACCESS_KEY_ID', reason);
+  if (!env.S3_SECRET_ACCESS_KEY) required('S3_SECRET_ACCESS_KEY', reason);
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL' | 'DATA_DIR'> & {
@@ -76,12 +106,12 @@ export class ConfigError extends Error {
  */
 export const loadEnv = (source: Record<string, string | undefined> = process.env): Env => {
   const cleaned = Object.fromEntries(Object.keys(envSchema.shape).map((key) => [key, source[key] === '' ? undefined : source[key]]));
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = checkedEnvSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const key = String(issue.path[0]);
-        return `${key}: ${issue.message} (got ${JSON.stringify(cleaned[key])})`;
+        return `${key}: ${issue.message} (${cleaned[key] === undefined ? 'not set' : `got ${JSON.stringify(cleaned[key])}`})`;
       }),
     );
   }

@@ -13,6 +13,7 @@ import { renderOutboxPage } from './lib/outbox-page.ts';
 import { requestStore } from './lib/request-store.ts';
 import { useResponseCookies } from './lib/response-cookies.ts';
 import { createStaticHandler } from './lib/static.ts';
+import { handleStorageRoute, isStorageRoute } from './lib/storage/local-routes.ts';
 import { useTextInputGuard } from './lib/text-input-guard.ts';
 import { handleSessionRoute, isSessionRoute } from './modules/auth/sessions/session-routes.ts';
 import { buildSchema } from './schema/index.ts';
@@ -146,6 +147,11 @@ export const createAppServer = (services: AppServices, database: Pick<DatabaseHa
     }
     if (isSessionRoute(url.pathname)) {
       await handleSessionRoute(services, req, res, requestMeta, url.pathname);
+      return;
+    }
+    if (isStorageRoute(url.pathname)) {
+      // Streams to disk against the URL's signed size (bounded by UPLOAD_MAX_FILE_BYTES), not MAX_BODY_BYTES.
+      await handleStorageRoute(services, req, res, url);
       return;
     }
     if (url.pathname === '/healthz') {
