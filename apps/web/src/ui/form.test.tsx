@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { ServerFailure } from '../lib/errors.ts';
-import { Form, FormAlert, mustMatch, PasswordField, SelectField, setServerError, TextField, useZodForm } from './form.tsx';
+import { Form, FormAlert, mustMatch, PasswordField, SelectField, setServerError, TextField, useSaved, useZodForm } from './form.tsx';
 
 const schema = mustMatch(
   z.object({
@@ -20,9 +20,11 @@ const schema = mustMatch(
 const Harness = ({
   onValues = () => {},
   failure = null,
+  hideColourError = false,
 }: {
   onValues?: (values: z.output<typeof schema>) => void;
   failure?: ServerFailure | string | null;
+  hideColourError?: boolean;
 }) => {
   const form = useZodForm(schema, { defaultValues: { name: '', colour: '', password: '', confirmation: '' } });
   return (
@@ -36,7 +38,7 @@ const Harness = ({
     >
       <FormAlert control={form.control} />
       <TextField control={form.control} name="name" label="Name" hint="As on your passport" />
-      <SelectField control={form.control} name="colour" label="Colour">
+      <SelectField control={form.control} name="colour" label="Colour" showError={!hideColourError}>
         <option value="">Choose</option>
         <option value="red">Red</option>
         <option value="blue">Blue</option>
@@ -127,5 +129,47 @@ describe('the form pattern', () => {
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
+  });
+
+  it('puts a failure for a field without a visible message in the alert', async () => {
+    const user = userEvent.setup();
+    render(<Harness failure={{ message: 'Too weak for this server.', field: 'colour' }} hideColourError />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too weak for this server.');
+  });
+});
+
+const nameSchema = z.object({ name: z.string().trim().min(1, { error: 'Enter your name' }) });
+
+const SavedHarness = ({ save }: { save: () => Promise<string | null> }) => {
+  const form = useZodForm(nameSchema, { defaultValues: { name: 'Ada' } });
+  const saved = useSaved(form);
+  return (
+    <Form form={form} onSubmit={async () => void setServerError(form, await save())}>
+      {saved ? <p>Saved.</p> : null}
+      <FormAlert control={form.control} />
+      <TextField control={form.control} name="name" label="Name" />
+      <button type="submit">Save</button>
+    </Form>
+  );
+};
+
+describe('useSaved', () => {
+  it('says saved after a successful submit until the next change, and not after a refusal', async () => {
+    const user = userEvent.setup();
+    const save = vi.fn(async (): Promise<string | null> => null);
+    render(<SavedHarness save={save} />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Name'), 'x');
+    expect(screen.queryByText('Saved.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    save.mockResolvedValueOnce('Something went wrong. Please try again.');
+    await user.type(screen.getByLabelText('Name'), 'y');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
+    expect(screen.queryByText('Saved.')).toBeNull();
   });
 });

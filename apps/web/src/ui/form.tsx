@@ -29,7 +29,7 @@ import { ServerAlert } from './server-alert.tsx';
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: any schema whose input and output are objects
-type FormSchema = z.ZodType<FieldValues, any>;
+export type FormSchema = z.ZodType<FieldValues, any>;
 
 /** What a form holds while people type: the schema's input with every text widened to string (an empty select holds ''). */
 type Typed<T> = T extends string
@@ -70,6 +70,18 @@ export const mustMatch = <S extends z.ZodType<Record<string, unknown>>>(schema: 
       return typeof values?.[field] === 'string' && typeof values?.[other] === 'string';
     },
   });
+
+/**
+ * True from a successful submit until the next change, for a "Saved." notice: what was saved
+ * becomes the form's starting point.
+ */
+export const useSaved = <T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>) => {
+  const { isSubmitSuccessful, submitCount, isDirty } = form.formState;
+  useEffect(() => {
+    if (isSubmitSuccessful) form.reset(form.getValues(), { keepIsSubmitSuccessful: true, keepSubmitCount: true, keepIsSubmitted: true });
+  }, [isSubmitSuccessful, submitCount, form]);
+  return isSubmitSuccessful && !isDirty;
+};
 
 /** Per form (by its control): the fields on screen that show their own error. */
 const shownFields = new WeakMap<object, Set<string>>();
@@ -160,6 +172,8 @@ type FieldProps<T extends FieldValues, N extends FieldPath<T>> = {
   showError?: boolean;
   /** Fields checked again when this one changes after a submit (a confirmation that repeats it). */
   deps?: FieldPath<T>[];
+  /** A problem from outside the form (its options failed to load), shown while the field has none of its own. */
+  externalError?: string | null;
 };
 
 /** Props to spread on the control of a <Field>: value and handlers, id, and the ARIA links to hint and error. */
@@ -185,13 +199,14 @@ export const Field = <T extends FieldValues, N extends FieldPath<T>>({
   describedBy: described,
   showError = true,
   deps,
+  externalError,
   render,
 }: FieldProps<T, N> & { render: (props: FieldControlProps<T, N>) => ReactNode }) => {
   const fieldId = useFieldId(name, id);
   const { field, fieldState } = useController({ control, name, rules: deps ? { deps } : undefined });
   useShownField(control, name, showError);
   const invalid = fieldState.invalid || undefined;
-  const error = showError ? fieldState.error?.message : undefined;
+  const error = showError ? (fieldState.error?.message ?? externalError ?? undefined) : undefined;
   const ids = [described, describedBy(fieldId, { hint, error })].filter(Boolean).join(' ') || undefined;
   return (
     <FormField id={fieldId} label={label} hint={hint} error={error} optional={optional} className={fieldClassName}>
@@ -217,9 +232,10 @@ const splitProps = <T extends FieldValues, N extends FieldPath<T>, R>({
   describedBy,
   showError,
   deps,
+  externalError,
   ...attributes
 }: FieldProps<T, N> & R): [FieldProps<T, N>, Omit<FieldProps<T, N> & R, keyof FieldProps<T, N>>] => [
-  { control, name, label, id, hint, optional, fieldClassName, describedBy, showError, deps },
+  { control, name, label, id, hint, optional, fieldClassName, describedBy, showError, deps, externalError },
   attributes,
 ];
 

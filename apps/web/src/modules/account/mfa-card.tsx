@@ -1,19 +1,21 @@
+import { confirmMfaMethodChangeSchema, startMfaMethodChangeSchema } from '@tidewise/shared/account';
 import type { MfaMethod } from '@tidewise/shared/auth';
 import { KeyRound, Mail, ShieldCheck, Smartphone } from 'lucide-react';
-import { type SyntheticEvent, useState } from 'react';
+import { useState } from 'react';
+import { useController } from 'react-hook-form';
 import { useMutation, useQuery } from 'urql';
 import { Alert } from '../../ui/alert.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card.tsx';
 import { Input } from '../../ui/input.tsx';
+import { FieldError } from '../../ui/label.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
-import { describedBy, FormField } from '../../ui/form-field.tsx';
+import { Field, Form, FormAlert, PasswordField, setServerError, useShownField, useZodForm } from '../../ui/form.tsx';
 import { QueryError } from '../../lib/query-state.tsx';
-import { ServerAlert } from '../../ui/server-alert.tsx';
-import { mutationFailure } from '../../lib/errors.ts';
+import { mutationError } from '../../lib/errors.ts';
 import { AccountQuery, ConfirmMfaMethodChangeMutation, StartMfaMethodChangeMutation } from './graphql.ts';
 
 const METHOD_LABELS: Record<MfaMethod, string> = { Email: 'Email code', Authenticator: 'Authenticator app' };
@@ -39,7 +41,168 @@ export const manualKey = (otpauthUri: string | null) => {
   }
 };
 
-export const isSixDigits = (code: string) => /^\d{6}$/.test(code);
+type Setup = { qrCodeDataURL: string | null; otpauthUri: string | null };
+
+/** Step 1: the new method and the password (re-authentication). */
+const ReauthForm = ({
+  current,
+  initialMethod,
+  onStarted,
+  onCancel,
+}: {
+  current: MfaMethod | null;
+  initialMethod: MfaMethod;
+  onStarted: (method: MfaMethod, setup: Setup) => void;
+  onCancel: () => void;
+}) => {
+  const form = useZodForm(startMfaMethodChangeSchema, { defaultValues: { method: initialMethod, password: '' } });
+  const method = useController({ control: form.control, name: 'method' });
+  useShownField(form.control, 'method');
+  const [, start] = useMutation(StartMfaMethodChangeMutation);
+  const starting = form.formState.isSubmitting;
+
+  const submit = async (input: { password: string; method: MfaMethod }) => {
+    const result = await start({ input });
+    if (
+      setServerError(
+        form,
+        mutationError(result, (d) => d.startMfaMethodChange),
+      ) ||
+      !result.data
+    )
+      return;
+    onStarted(input.method, result.data.startMfaMethodChange);
+  };
+
+  return (
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-5" aria-labelledby="mfa-reauth-title">
+      <h3 id="mfa-reauth-title" className="font-semibold">
+        Step 1 of 2: choose the new method and confirm it is you
+      </h3>
+      <FormAlert control={form.control} />
+      <fieldset className="grid gap-3 sm:grid-cols-2" aria-describedby={method.fieldState.error ? 'mfa-method-error' : undefined}>
+        <legend className="mb-2 text-sm font-medium">New method</legend>
+        {(['Authenticator', 'Email'] as const).map((m, index) => (
+          <label
+            key={m}
+            className={cn(
+              'flex cursor-pointer items-start gap-3 rounded-lg border p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+              method.field.value === m ? 'border-primary bg-secondary/50' : 'border-border hover:bg-muted/50',
+            )}
+          >
+            <input
+              ref={index === 0 ? method.field.ref : undefined}
+              type="radio"
+              name="mfa-method"
+              value={m}
+              checked={method.field.value === m}
+              onChange={() => method.field.onChange(m)}
+              className="mt-1 accent-primary"
+            />
+            <span className="flex flex-col gap-1">
+              <span className="font-medium">
+                {METHOD_LABELS[m]}
+                {m === current ? <span className="font-normal text-muted-foreground"> (current)</span> : null}
+              </span>
+              <span className="text-xs text-muted-foreground">{METHOD_HINTS[m]}</span>
+            </span>
+          </label>
+        ))}
+        <FieldError id="mfa-method-error">{method.fieldState.error?.message}</FieldError>
+      </fieldset>
+      <PasswordField control={form.control} name="password" id="mfa-password" label="Your password" autoComplete="current-password" />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={starting}>
+          {starting ? <Spinner className="text-current" label="Checking" /> : null}
+          Continue
+        </Button>
+        <Button variant="outline" onClick={onCancel} disabled={starting}>
+          Cancel
+        </Button>
+      </div>
+    </Form>
+  );
+};
+
+/** Step 2: a code from the new method proves it works before it replaces the old one. */
+const VerifyForm = ({
+  state,
+  email,
+  onConfirmed,
+  onCancel,
+}: {
+  state: Extract<MfaStep, { step: 'verify' }>;
+  email: string | null;
+  onConfirmed: () => void;
+  onCancel: () => void;
+}) => {
+  const form = useZodForm(confirmMfaMethodChangeSchema, { defaultValues: { code: '' } });
+  const [, confirm] = useMutation(ConfirmMfaMethodChangeMutation);
+  const confirming = form.formState.isSubmitting;
+  const key = manualKey(state.otpauthUri);
+
+  const submit = async (input: { code: string }) => {
+    const result = await confirm({ input });
+    const failure = mutationError(result, (d) => d.confirmMfaMethodChange, 'Invalid verification code. Please try again.');
+    if (!setServerError(form, failure)) onConfirmed();
+  };
+
+  return (
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-5" aria-labelledby="mfa-verify-title">
+      <h3 id="mfa-verify-title" className="font-semibold">
+        Step 2 of 2: enter a code from {state.method === 'Email' ? 'your email' : 'your authenticator app'}
+      </h3>
+      <FormAlert control={form.control} />
+      {state.method === 'Authenticator' ? (
+        <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
+          {state.qrCodeDataURL ? (
+            <img
+              src={state.qrCodeDataURL}
+              alt="QR code to add Tidewise to your authenticator app"
+              className="size-44 rounded-lg bg-white p-2"
+            />
+          ) : null}
+          <div className="flex flex-col gap-2 text-sm">
+            <p>Scan the code with your authenticator app, then type the 6-digit code it shows.</p>
+            {key ? (
+              <p className="text-muted-foreground">
+                Cannot scan? Enter this key:{' '}
+                <code className="break-all rounded bg-muted px-1.5 py-0.5 font-mono text-foreground">{key}</code>
+              </p>
+            ) : null}
+          </div>
+        </div>
+      ) : (
+        <p className="text-sm">We emailed a 6-digit code to {email ?? 'your address'}. It expires in 10 minutes.</p>
+      )}
+      <Field
+        control={form.control}
+        name="code"
+        id="mfa-code"
+        label="Verification code"
+        render={(field) => (
+          <Input
+            {...field}
+            className="max-w-40 font-mono tracking-[0.3em]"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            onChange={(event) => field.onChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
+          />
+        )}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={confirming}>
+          {confirming ? <Spinner className="text-current" label="Verifying" /> : null}
+          Verify and switch
+        </Button>
+        <Button variant="outline" onClick={onCancel} disabled={confirming}>
+          Cancel
+        </Button>
+      </div>
+    </Form>
+  );
+};
 
 /**
  * Changing the second factor: the password first (re-authentication), then a code from the new
@@ -49,61 +212,6 @@ export const MfaCard = () => {
   const [{ data, error, fetching }, refetch] = useQuery({ query: AccountQuery, requestPolicy: 'network-only' });
   const account = data?.getAuthenticationUser;
   const [state, setState] = useState<MfaStep>({ step: 'idle' });
-  const [method, setMethod] = useState<MfaMethod>('Authenticator');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [{ fetching: starting }, start] = useMutation(StartMfaMethodChangeMutation);
-  const [{ fetching: confirming }, confirm] = useMutation(ConfirmMfaMethodChangeMutation);
-
-  const begin = () => {
-    setMethod(account?.mfaMethod === 'Authenticator' ? 'Email' : 'Authenticator');
-    setPassword('');
-    setCode('');
-    setFieldError(null);
-    setServerError(null);
-    setState({ step: 'reauth' });
-  };
-
-  const submitPassword = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!password) {
-      setFieldError('Enter your password');
-      document.getElementById('mfa-password')?.focus();
-      return;
-    }
-    setFieldError(null);
-    setServerError(null);
-    const result = await start({ input: { password, method } });
-    const failure = mutationFailure(result, (d) => d.startMfaMethodChange);
-    if (failure || !result.data) {
-      setServerError(failure);
-      return;
-    }
-    setPassword('');
-    setState({ step: 'verify', method, ...result.data.startMfaMethodChange });
-  };
-
-  const submitCode = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (state.step !== 'verify') return;
-    if (!isSixDigits(code)) {
-      setFieldError('Enter the 6-digit code');
-      document.getElementById('mfa-code')?.focus();
-      return;
-    }
-    setFieldError(null);
-    setServerError(null);
-    const result = await confirm({ input: { code } });
-    const failure = mutationFailure(result, (d) => d.confirmMfaMethodChange, 'Invalid verification code. Please try again.');
-    if (failure) {
-      setServerError(failure);
-      return;
-    }
-    setState({ step: 'done', method: state.method });
-    refetch({ requestPolicy: 'network-only' });
-  };
 
   const current = account?.mfaMethod ?? null;
   const CurrentIcon = current === 'Email' ? Mail : Smartphone;
@@ -138,7 +246,7 @@ export const MfaCard = () => {
               {account?.mfaEnabled ? <StatusBadge variant="success">On</StatusBadge> : <StatusBadge variant="destructive">Off</StatusBadge>}
             </div>
             {state.step === 'idle' || state.step === 'done' ? (
-              <Button variant="outline" onClick={begin}>
+              <Button variant="outline" onClick={() => setState({ step: 'reauth' })}>
                 <KeyRound aria-hidden="true" />
                 Change method
               </Button>
@@ -154,119 +262,24 @@ export const MfaCard = () => {
         ) : null}
 
         {state.step === 'reauth' ? (
-          <form onSubmit={submitPassword} className="flex flex-col gap-5" noValidate aria-labelledby="mfa-reauth-title">
-            <h3 id="mfa-reauth-title" className="font-semibold">
-              Step 1 of 2: choose the new method and confirm it is you
-            </h3>
-            <ServerAlert message={serverError} />
-            <fieldset className="grid gap-3 sm:grid-cols-2">
-              <legend className="mb-2 text-sm font-medium">New method</legend>
-              {(['Authenticator', 'Email'] as const).map((m) => (
-                <label
-                  key={m}
-                  className={cn(
-                    'flex cursor-pointer items-start gap-3 rounded-lg border p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-                    method === m ? 'border-primary bg-secondary/50' : 'border-border hover:bg-muted/50',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="mfa-method"
-                    value={m}
-                    checked={method === m}
-                    onChange={() => setMethod(m)}
-                    className="mt-1 accent-primary"
-                  />
-                  <span className="flex flex-col gap-1">
-                    <span className="font-medium">
-                      {METHOD_LABELS[m]}
-                      {m === current ? <span className="font-normal text-muted-foreground"> (current)</span> : null}
-                    </span>
-                    <span className="text-xs text-muted-foreground">{METHOD_HINTS[m]}</span>
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-            <FormField id="mfa-password" label="Your password" error={fieldError}>
-              <Input
-                id="mfa-password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-invalid={Boolean(fieldError) || undefined}
-                aria-describedby={describedBy('mfa-password', { error: fieldError })}
-              />
-            </FormField>
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={starting}>
-                {starting ? <Spinner className="text-current" label="Checking" /> : null}
-                Continue
-              </Button>
-              <Button variant="outline" onClick={() => setState({ step: 'idle' })} disabled={starting}>
-                Cancel
-              </Button>
-            </div>
-          </form>
+          <ReauthForm
+            current={current}
+            initialMethod={current === 'Authenticator' ? 'Email' : 'Authenticator'}
+            onStarted={(method, setup) => setState({ step: 'verify', method, ...setup })}
+            onCancel={() => setState({ step: 'idle' })}
+          />
         ) : null}
 
         {state.step === 'verify' ? (
-          <form onSubmit={submitCode} className="flex flex-col gap-5" noValidate aria-labelledby="mfa-verify-title">
-            <h3 id="mfa-verify-title" className="font-semibold">
-              Step 2 of 2: enter a code from {state.method === 'Email' ? 'your email' : 'your authenticator app'}
-            </h3>
-            <ServerAlert message={serverError} />
-            {state.method === 'Authenticator' ? (
-              <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
-                {state.qrCodeDataURL ? (
-                  <img
-                    src={state.qrCodeDataURL}
-                    alt="QR code to add Tidewise to your authenticator app"
-                    className="size-44 rounded-lg bg-white p-2"
-                  />
-                ) : null}
-                <div className="flex flex-col gap-2 text-sm">
-                  <p>Scan the code with your authenticator app, then type the 6-digit code it shows.</p>
-                  {manualKey(state.otpauthUri) ? (
-                    <p className="text-muted-foreground">
-                      Cannot scan? Enter this key:{' '}
-                      <code className="break-all rounded bg-muted px-1.5 py-0.5 font-mono text-foreground">
-                        {manualKey(state.otpauthUri)}
-                      </code>
-                    </p>
-                  ) : null}
-                </div>
-              </div>
-            ) : (
-              <p className="text-sm">We emailed a 6-digit code to {account?.email ?? 'your address'}. It expires in 10 minutes.</p>
-            )}
-            <FormField id="mfa-code" label="Verification code" error={fieldError}>
-              <Input
-                id="mfa-code"
-                className="max-w-40 font-mono tracking-[0.3em]"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                onChange={(e) => {
-                  const next = e.target.value.replace(/\D/g, '').slice(0, 6);
-                  setCode(next);
-                  setFieldError(null);
-                }}
-                aria-invalid={Boolean(fieldError) || undefined}
-                aria-describedby={describedBy('mfa-code', { error: fieldError })}
-              />
-            </FormField>
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={confirming}>
-                {confirming ? <Spinner className="text-current" label="Verifying" /> : null}
-                Verify and switch
-              </Button>
-              <Button variant="outline" onClick={() => setState({ step: 'idle' })} disabled={confirming}>
-                Cancel
-              </Button>
-            </div>
-          </form>
+          <VerifyForm
+            state={state}
+            email={account?.email ?? null}
+            onConfirmed={() => {
+              setState({ step: 'done', method: state.method });
+              refetch({ requestPolicy: 'network-only' });
+            }}
+            onCancel={() => setState({ step: 'idle' })}
+          />
         ) : null}
       </CardContent>
     </Card>
