@@ -1,27 +1,17 @@
-import { type ReactNode, type SyntheticEvent, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
+import { type DefaultValues, type Path, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import type { ServerFailure } from '../lib/errors.ts';
 import { Button } from './button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog.tsx';
+import { Form, FormAlert, type FormInput, type FormSchema, setServerError, useZodForm, type ZodForm } from './form.tsx';
 import { Input } from './input.tsx';
 import { Label } from './label.tsx';
 import { Spinner } from './spinner.tsx';
-import { ServerAlert } from './server-alert.tsx';
 
-/**
- * Asks before a consequential action. `onConfirm` returns an error message to keep the dialog open
- * with it in the red alert, or null to close. With `confirmationText`, the user must type it
- * exactly before the action is enabled (for actions that cannot be undone).
- */
-export const ConfirmDialog = ({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  destructive = true,
-  confirmationText,
-  onConfirm,
-  children,
-}: {
+const NO_FIELDS = z.object({});
+
+type ConfirmDialogProps<S extends FormSchema> = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -29,53 +19,74 @@ export const ConfirmDialog = ({
   confirmLabel: string;
   destructive?: boolean;
   confirmationText?: string;
-  onConfirm: () => Promise<string | null>;
-  children?: ReactNode;
-}) => {
-  const id = useId();
-  const [typed, setTyped] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (open) {
-      setTyped('');
-      setError(null);
-      setPending(false);
-    }
-  }, [open]);
-  const blocked = confirmationText !== undefined && typed.trim() !== confirmationText;
+  /** Fields to fill in before confirming (the reason for a lock), checked by this schema. */
+  schema?: S;
+  defaultValues?: DefaultValues<FormInput<S>>;
+  /** Drawn above the alert; as a function it gets the form to bind the schema's fields to. */
+  children?: ReactNode | ((form: ZodForm<S>) => ReactNode);
+  /** Runs the action: a failure keeps the dialog open with it (on its field when it names one), null closes it. */
+  onConfirm: (values: z.output<S>) => Promise<string | ServerFailure | null>;
+};
 
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (blocked || pending) return;
-    setPending(true);
-    setError(null);
-    const failure = await onConfirm();
-    setPending(false);
-    if (failure) setError(failure);
-    else onOpenChange(false);
+/**
+ * Asks before a consequential action. With `confirmationText`, the user must type it exactly
+ * before the action is enabled (for actions that cannot be undone). Each opening starts afresh.
+ */
+export const ConfirmDialog = <S extends FormSchema = typeof NO_FIELDS>(props: ConfirmDialogProps<S>) =>
+  props.open ? <ConfirmForm {...props} /> : null;
+
+/** The typed confirmation sits beside the schema's fields; the schema leaves it out of the values it passes on. */
+const TYPED = 'typedConfirmation';
+
+const ConfirmForm = <S extends FormSchema>({
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  destructive = true,
+  confirmationText,
+  schema,
+  defaultValues,
+  children,
+  onConfirm,
+}: ConfirmDialogProps<S>) => {
+  const id = useId();
+  const form = useZodForm((schema ?? NO_FIELDS) as S, { defaultValues });
+  const typed = useWatch({ control: form.control, name: TYPED as Path<FormInput<S>> }) as string | undefined;
+  const pending = form.formState.isSubmitting;
+  const blocked = confirmationText !== undefined && (typed ?? '').trim() !== confirmationText;
+
+  const submit = async (values: z.output<S>) => {
+    if (blocked) return;
+    if (!setServerError(form, await onConfirm(values))) onOpenChange(false);
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+    <Dialog open onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent role="alertdialog">
-        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription asChild>
               <div>{description}</div>
             </DialogDescription>
           </DialogHeader>
-          {children}
+          {typeof children === 'function' ? children(form) : children}
           {confirmationText !== undefined ? (
             <div className="flex flex-col gap-2">
               <Label htmlFor={`${id}-confirm`}>
                 Type <span className="font-mono font-semibold">{confirmationText}</span> to confirm
               </Label>
-              <Input id={`${id}-confirm`} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" spellCheck={false} />
+              <Input
+                id={`${id}-confirm`}
+                {...form.register(TYPED as Path<FormInput<S>>)}
+                defaultValue=""
+                autoComplete="off"
+                spellCheck={false}
+              />
             </div>
           ) : null}
-          <ServerAlert message={error} />
+          <FormAlert control={form.control} />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
               Cancel
@@ -85,7 +96,7 @@ export const ConfirmDialog = ({
               {confirmLabel}
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

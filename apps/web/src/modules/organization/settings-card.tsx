@@ -1,15 +1,22 @@
-import { type SyntheticEvent, useEffect, useMemo, useState } from 'react';
-import { CURRENCIES, MEASUREMENT_SYSTEM_LABELS, MEASUREMENT_SYSTEMS, type MeasurementSystem } from '@tidewise/shared/organization';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  CURRENCIES,
+  MEASUREMENT_SYSTEM_LABELS,
+  MEASUREMENT_SYSTEMS,
+  type MeasurementSystem,
+  updateOrganizationSettingSchema,
+} from '@tidewise/shared/organization';
+import { useController } from 'react-hook-form';
 import { useMutation } from 'urql';
+import { z } from 'zod';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { FormField } from '../../ui/form-field.tsx';
-import { ServerAlert } from '../../ui/server-alert.tsx';
-import { mutationFailure } from '../../lib/errors.ts';
+import { Form, FormAlert, useSaved, SelectField, setServerError, useZodForm } from '../../ui/form.tsx';
+import { mutationError } from '../../lib/errors.ts';
 import { type OrganizationSetting, type Timezone, UpdateOrganizationSettingMutation } from './graphql.ts';
 
 const MEASUREMENT_HINTS: Record<MeasurementSystem, string> = {
@@ -20,6 +27,12 @@ const MEASUREMENT_HINTS: Record<MeasurementSystem, string> = {
 const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' });
 /** The ISO 4217 codes the API accepts, with their English names. */
 const CURRENCY_OPTIONS = CURRENCIES.map((code) => ({ code, name: currencyNames.of(code) ?? code }));
+
+/**
+ * The server's rules for units and currency (`updateOrganizationSetting`). The time zone comes from
+ * the server's own list, which the browser's may not match name for name.
+ */
+const settingSchema = updateOrganizationSettingSchema.pick({ measurementSystem: true, currency: true }).extend({ timezone: z.string() });
 
 /** Timezones whose name or offset contains the filter, always keeping the selected one. */
 export const filterTimezones = (timezones: readonly Timezone[], filter: string, selected: string) => {
@@ -40,33 +53,27 @@ export const SettingsCard = ({
   timezones: Timezone[];
   canEdit: boolean;
 }) => {
-  const [values, setValues] = useState(setting);
+  const form = useZodForm(settingSchema, { defaultValues: setting });
+  const { isSubmitting } = form.formState;
+  const saved = useSaved(form);
+  const timezone = useController({ control: form.control, name: 'timezone' });
+  const currency = form.watch('currency') ?? '';
   const [filter, setFilter] = useState('');
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [{ fetching }, update] = useMutation(UpdateOrganizationSettingMutation);
-  useEffect(() => setValues(setting), [setting]);
-  const shownTimezones = useMemo(() => filterTimezones(timezones, filter, values.timezone), [timezones, filter, values.timezone]);
+  const [, update] = useMutation(UpdateOrganizationSettingMutation);
+  useEffect(() => form.reset(setting, { keepIsSubmitSuccessful: true }), [setting, form]);
+  const shownTimezones = useMemo(() => filterTimezones(timezones, filter, timezone.field.value), [timezones, filter, timezone.field.value]);
   const currencies = useMemo(
     () =>
-      CURRENCY_OPTIONS.some((c) => c.code === values.currency)
-        ? CURRENCY_OPTIONS
-        : [{ code: values.currency, name: values.currency }, ...CURRENCY_OPTIONS],
-    [values.currency],
+      CURRENCY_OPTIONS.some((c) => c.code === currency) ? CURRENCY_OPTIONS : [{ code: currency, name: currency }, ...CURRENCY_OPTIONS],
+    [currency],
   );
 
-  const set = (field: keyof OrganizationSetting) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    setSaved(false);
-  };
-
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setServerError(null);
-    const result = await update({ input: values });
-    const failure = mutationFailure(result, (d) => d.updateOrganizationSetting);
-    setServerError(failure);
-    setSaved(!failure);
+  const submit = async (input: z.output<typeof settingSchema>) => {
+    const result = await update({ input });
+    setServerError(
+      form,
+      mutationError(result, (d) => d.updateOrganizationSetting),
+    );
   };
 
   return (
@@ -76,28 +83,30 @@ export const SettingsCard = ({
         <CardDescription>Units, currency and time zone for figures, deadlines and reports.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
-          <ServerAlert message={serverError} />
+        <Form form={form} onSubmit={submit} className="flex flex-col gap-5">
+          <FormAlert control={form.control} />
           {saved ? <Alert variant="success">Settings saved.</Alert> : null}
           <div className="grid gap-5 md:grid-cols-2">
-            <FormField id="setting-measurement" label="Measurement system">
-              <Select id="setting-measurement" value={values.measurementSystem} onChange={set('measurementSystem')} disabled={!canEdit}>
-                {MEASUREMENT_SYSTEMS.map((m) => (
-                  <option key={m} value={m}>
-                    {MEASUREMENT_SYSTEM_LABELS[m]} ({MEASUREMENT_HINTS[m]})
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField id="setting-currency" label="Currency">
-              <Select id="setting-currency" value={values.currency} onChange={set('currency')} disabled={!canEdit}>
-                {currencies.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.code} · {c.name}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
+            <SelectField
+              control={form.control}
+              name="measurementSystem"
+              id="setting-measurement"
+              label="Measurement system"
+              disabled={!canEdit}
+            >
+              {MEASUREMENT_SYSTEMS.map((m) => (
+                <option key={m} value={m}>
+                  {MEASUREMENT_SYSTEM_LABELS[m]} ({MEASUREMENT_HINTS[m]})
+                </option>
+              ))}
+            </SelectField>
+            <SelectField control={form.control} name="currency" id="setting-currency" label="Currency" disabled={!canEdit}>
+              {currencies.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.code} · {c.name}
+                </option>
+              ))}
+            </SelectField>
           </div>
           <fieldset className="flex flex-col gap-2" disabled={!canEdit}>
             <legend className="mb-2 text-sm font-medium">Time zone</legend>
@@ -119,7 +128,14 @@ export const SettingsCard = ({
                 <label htmlFor="setting-timezone" className="sr-only">
                   Time zone
                 </label>
-                <Select id="setting-timezone" value={values.timezone} onChange={set('timezone')}>
+                <Select
+                  id="setting-timezone"
+                  ref={timezone.field.ref}
+                  name={timezone.field.name}
+                  value={timezone.field.value}
+                  onChange={timezone.field.onChange}
+                  onBlur={timezone.field.onBlur}
+                >
                   {shownTimezones.map((tz) => (
                     <option key={tz.name} value={tz.name}>
                       (UTC{tz.offset}) {tz.name.replaceAll('_', ' ')}
@@ -133,12 +149,12 @@ export const SettingsCard = ({
             </p>
           </fieldset>
           {canEdit ? (
-            <Button type="submit" className="self-start" disabled={fetching}>
-              {fetching ? <Spinner className="text-current" label="Saving" /> : null}
+            <Button type="submit" className="self-start" disabled={isSubmitting}>
+              {isSubmitting ? <Spinner className="text-current" label="Saving" /> : null}
               Save settings
             </Button>
           ) : null}
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );
