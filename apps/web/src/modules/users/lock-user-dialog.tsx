@@ -1,11 +1,16 @@
-import { useEffect, useState } from 'react';
+import { lockReasonSchema } from '@tidewise/shared/organization';
 import { useMutation } from 'urql';
-import { Textarea } from '../../ui/input.tsx';
+import { z } from 'zod';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { FormField } from '../../ui/form-field.tsx';
-import { mutationFailure } from '../../lib/errors.ts';
+import { TextareaField } from '../../ui/form.tsx';
+import { mutationError } from '../../lib/errors.ts';
 import { personName } from '../../lib/format.ts';
 import { LockOrganizationUserMutation, type OrganizationUser } from './graphql.ts';
+
+/** The server's rule for the reason (`lockOrganizationUser`), with this dialog's own message when it is missing. */
+const lockSchema = z.object({
+  reason: z.string().trim().min(1, { error: 'Give a reason for the lock.' }).pipe(lockReasonSchema),
+});
 
 /** Locking needs a reason, which the user's record and the audit trail keep. */
 export const LockUserDialog = ({
@@ -17,11 +22,7 @@ export const LockUserDialog = ({
   onOpenChange: (open: boolean) => void;
   onDone: () => void;
 }) => {
-  const [reason, setReason] = useState('');
   const [, lock] = useMutation(LockOrganizationUserMutation);
-  useEffect(() => {
-    if (user) setReason('');
-  }, [user]);
   return (
     <ConfirmDialog
       open={user !== null}
@@ -29,25 +30,19 @@ export const LockUserDialog = ({
       title={`Lock ${user ? personName(user) : ''}?`}
       description="They are signed out everywhere and cannot sign in until someone unlocks them."
       confirmLabel="Lock user"
-      onConfirm={async () => {
+      schema={lockSchema}
+      defaultValues={{ reason: '' }}
+      onConfirm={async ({ reason }) => {
         if (!user) return null;
-        if (!reason.trim()) return 'Give a reason for the lock.';
-        const result = await lock({ id: user.id, reason: reason.trim() });
-        const failure = mutationFailure(result, (d) => d.lockOrganizationUser);
+        const result = await lock({ id: user.id, reason });
+        const failure = mutationError(result, (d) => d.lockOrganizationUser);
         if (!failure) onDone();
         return failure;
       }}
     >
-      <FormField id="lock-reason" label="Reason">
-        <Textarea
-          id="lock-reason"
-          className="min-h-20"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          maxLength={500}
-          required
-        />
-      </FormField>
+      {(form) => (
+        <TextareaField control={form.control} name="reason" id="lock-reason" label="Reason" className="min-h-20" maxLength={500} required />
+      )}
     </ConfirmDialog>
   );
 };

@@ -1,13 +1,15 @@
-import { type SyntheticEvent, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useController } from 'react-hook-form';
 import { useMutation, useQuery } from 'urql';
+import { z } from 'zod';
 import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { Form, FormAlert, setServerError, useZodForm } from '../../ui/form.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { QueryError } from '../../lib/query-state.tsx';
-import { ServerAlert } from '../../ui/server-alert.tsx';
-import { mutationFailure } from '../../lib/errors.ts';
+import { mutationError, type ServerFailure } from '../../lib/errors.ts';
 import { personName } from '../../lib/format.ts';
 import {
   CreateUserRolesMutation,
@@ -28,63 +30,49 @@ export const userRoleChanges = (held: readonly UserRole[], chosen: ReadonlySet<s
     .sort(),
 });
 
+const userRolesSchema = z.object({ roleIds: z.array(z.string()) });
+
+type Props = { user: OrganizationUser | null; onOpenChange: (open: boolean) => void; onSaved: () => void };
+
 /** Chooses the roles a user holds: one checkbox per role, saved as additions and removals. */
-export const UserRolesDialog = ({
-  user,
-  onOpenChange,
-  onSaved,
-}: {
-  user: OrganizationUser | null;
-  onOpenChange: (open: boolean) => void;
-  onSaved: () => void;
-}) => {
-  const open = user !== null;
-  const [rolesResult] = useQuery({ query: RoleOptionsQuery, pause: !open });
-  const [heldResult, refetchHeld] = useQuery({
-    query: UserRolesQuery,
-    variables: { userId: user?.userId ?? '' },
-    pause: !open,
-    requestPolicy: 'network-only',
-  });
+export const UserRolesDialog = ({ user, ...props }: Props) => (user ? <UserRolesForm user={user} {...props} /> : null);
+
+const UserRolesForm = ({ user, onOpenChange, onSaved }: Props & { user: OrganizationUser }) => {
+  const [rolesResult] = useQuery({ query: RoleOptionsQuery });
+  const [heldResult, refetchHeld] = useQuery({ query: UserRolesQuery, variables: { userId: user.userId }, requestPolicy: 'network-only' });
   const roles = invitableRoles(rolesResult.data?.authorizationRoles.data ?? []);
   const held = useMemo(() => heldResult.data?.authorizationUserRoles.data ?? [], [heldResult.data]);
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useZodForm(userRolesSchema, { defaultValues: { roleIds: [] } });
+  const { field } = useController({ control: form.control, name: 'roleIds' });
   const [, createRoles] = useMutation(CreateUserRolesMutation);
   const [, deleteRoles] = useMutation(DeleteUserRolesMutation);
+  const pending = form.formState.isSubmitting;
 
-  useEffect(() => {
-    setChosen(new Set(held.map((h) => h.authorizationRoleId)));
-  }, [held]);
-  useEffect(() => {
-    if (open) setServerError(null);
-  }, [open]);
+  // The roles held, as the server has them now, are where the choice starts.
+  useEffect(() => form.reset({ roleIds: held.map((h) => h.authorizationRoleId) }, { keepErrors: true }), [held, form]);
 
+  const chosen = new Set(field.value);
   const changes = userRoleChanges(held, chosen);
   const dirty = changes.create.length + changes.remove.length > 0;
   const loading = (rolesResult.fetching && !rolesResult.data) || (heldResult.fetching && !heldResult.data);
   const loadError = rolesResult.error ?? heldResult.error;
 
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!user || !dirty) return;
-    setPending(true);
-    setServerError(null);
-    let failure: string | null = null;
-    if (changes.create.length > 0) {
-      const result = await createRoles({
-        input: changes.create.map((authorizationRoleId) => ({ userId: user.userId, authorizationRoleId })),
-      });
-      failure = mutationFailure(result, (d) => d.createManyAuthorizationUserRoles);
+  const toggle = (roleId: string, on: boolean) =>
+    field.onChange(on ? [...field.value, roleId] : field.value.filter((id: string) => id !== roleId));
+
+  const submit = async ({ roleIds }: { roleIds: string[] }) => {
+    const { create, remove } = userRoleChanges(held, new Set(roleIds));
+    if (create.length + remove.length === 0) return;
+    let failure: ServerFailure | null = null;
+    if (create.length > 0) {
+      const result = await createRoles({ input: create.map((authorizationRoleId) => ({ userId: user.userId, authorizationRoleId })) });
+      failure = mutationError(result, (d) => d.createManyAuthorizationUserRoles);
     }
-    if (!failure && changes.remove.length > 0) {
-      const result = await deleteRoles({ ids: changes.remove });
-      failure = result.error ? mutationFailure(result, (d) => d.deleteManyAuthorizationUserRoles) : null;
+    if (!failure && remove.length > 0) {
+      const result = await deleteRoles({ ids: remove });
+      failure = result.error ? mutationError(result, (d) => d.deleteManyAuthorizationUserRoles) : null;
     }
-    setPending(false);
-    if (failure) {
-      setServerError(failure);
+    if (setServerError(form, failure)) {
       refetchHeld({ requestPolicy: 'network-only' });
       return;
     }
@@ -93,14 +81,14 @@ export const UserRolesDialog = ({
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+    <Dialog open onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent>
-        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
           <DialogHeader>
-            <DialogTitle>Roles of {user ? personName(user) : ''}</DialogTitle>
+            <DialogTitle>Roles of {personName(user)}</DialogTitle>
             <DialogDescription>A user may hold several roles; they can do what any of them allows.</DialogDescription>
           </DialogHeader>
-          <ServerAlert message={serverError} />
+          <FormAlert control={form.control} />
           {loadError ? (
             <QueryError error={loadError} onRetry={() => refetchHeld({ requestPolicy: 'network-only' })} />
           ) : loading ? (
@@ -115,7 +103,7 @@ export const UserRolesDialog = ({
           ) : (
             <fieldset className="flex flex-col gap-2">
               <legend className="sr-only">Roles</legend>
-              {roles.map((role) => (
+              {roles.map((role, index) => (
                 <label
                   key={role.id}
                   htmlFor={`user-role-${role.id}`}
@@ -123,16 +111,11 @@ export const UserRolesDialog = ({
                 >
                   <Checkbox
                     id={`user-role-${role.id}`}
+                    ref={index === 0 ? field.ref : undefined}
                     className="mt-0.5"
                     checked={chosen.has(role.id)}
-                    onChange={(e) =>
-                      setChosen((current) => {
-                        const next = new Set(current);
-                        if (e.target.checked) next.add(role.id);
-                        else next.delete(role.id);
-                        return next;
-                      })
-                    }
+                    onChange={(e) => toggle(role.id, e.target.checked)}
+                    onBlur={field.onBlur}
                   />
                   <span className="flex flex-col gap-0.5">
                     <span className="text-sm font-medium">
@@ -154,7 +137,7 @@ export const UserRolesDialog = ({
               Save roles
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
