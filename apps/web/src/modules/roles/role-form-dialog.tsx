@@ -1,91 +1,59 @@
-import { type SyntheticEvent, useEffect, useState } from 'react';
+import { ROLE_DESCRIPTION_MAX_LENGTH, ROLE_NAME_MAX_LENGTH, roleDescriptionSchema, roleNameSchema } from '@tidewise/shared/roles';
+import { z } from 'zod';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
-import { Input, Textarea } from '../../ui/input.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { describedBy, FormField } from '../../ui/form-field.tsx';
-import { ServerAlert } from '../../ui/server-alert.tsx';
+import { Form, FormAlert, setServerError, TextareaField, TextField, useZodForm } from '../../ui/form.tsx';
+import type { ServerFailure } from '../../lib/errors.ts';
 
 export type RoleFormValues = { name: string; description: string };
 
-/** Name and description of a custom role, for creating one or renaming it. */
-export const RoleFormDialog = ({
-  open,
-  onOpenChange,
-  title,
-  description,
-  submitLabel,
-  initial,
-  onSubmit,
-}: {
+/** The server's rules for a custom role, with this dialog's own message when the name is missing. */
+const roleSchema = z.object({
+  name: z.string().trim().min(1, { error: 'Enter a name for the role' }).pipe(roleNameSchema),
+  description: z.string().trim().pipe(roleDescriptionSchema),
+});
+
+type Props = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description: string;
   submitLabel: string;
   initial: RoleFormValues;
-  onSubmit: (values: RoleFormValues) => Promise<string | null>;
-}) => {
-  const [values, setValues] = useState(initial);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset each time the dialog opens
-  useEffect(() => {
-    if (open) {
-      setValues(initial);
-      setNameError(null);
-      setServerError(null);
-    }
-  }, [open]);
+  /** Saves the role: a failure keeps the dialog open with it (on the name when the server blames it), null closes it. */
+  onSubmit: (values: RoleFormValues) => Promise<string | ServerFailure | null>;
+};
 
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!values.name.trim()) {
-      setNameError('Enter a name for the role');
-      document.getElementById('role-name')?.focus();
-      return;
-    }
-    setPending(true);
-    setServerError(null);
-    const failure = await onSubmit({ name: values.name.trim(), description: values.description.trim() });
-    setPending(false);
-    if (failure) setServerError(failure);
-    else onOpenChange(false);
+/** Name and description of a custom role, for creating one or renaming it. */
+export const RoleFormDialog = (props: Props) => (props.open ? <RoleForm {...props} /> : null);
+
+const RoleForm = ({ onOpenChange, title, description, submitLabel, initial, onSubmit }: Props) => {
+  const form = useZodForm(roleSchema, { defaultValues: initial });
+  const pending = form.formState.isSubmitting;
+
+  const submit = async (values: RoleFormValues) => {
+    if (!setServerError(form, await onSubmit(values))) onOpenChange(false);
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+    <Dialog open onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent>
-        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <Form form={form} onSubmit={submit} idPrefix="role" className="flex flex-col gap-4">
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
-          <ServerAlert message={serverError} />
-          <FormField id="role-name" label="Name" error={nameError}>
-            <Input
-              id="role-name"
-              value={values.name}
-              onChange={(e) => {
-                setValues((v) => ({ ...v, name: e.target.value }));
-                setNameError(null);
-              }}
-              aria-invalid={Boolean(nameError) || undefined}
-              aria-describedby={describedBy('role-name', { error: nameError })}
-              maxLength={100}
-              required
-            />
-          </FormField>
-          <FormField id="role-description" label="Description" optional>
-            <Textarea
-              id="role-description"
-              className="min-h-20"
-              value={values.description}
-              onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))}
-              maxLength={500}
-            />
-          </FormField>
+          <FormAlert control={form.control} />
+          <TextField control={form.control} name="name" label="Name" maxLength={ROLE_NAME_MAX_LENGTH} required />
+          <TextareaField
+            control={form.control}
+            name="description"
+            label="Description"
+            optional
+            className="min-h-20"
+            maxLength={ROLE_DESCRIPTION_MAX_LENGTH}
+          />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
               Cancel
@@ -95,7 +63,7 @@ export const RoleFormDialog = ({
               {submitLabel}
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

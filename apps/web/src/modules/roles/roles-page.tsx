@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { CardsLoading, QueryError } from '../../lib/query-state.tsx';
 import { ServerAlert } from '../../ui/server-alert.tsx';
-import { mutationFailure } from '../../lib/errors.ts';
+import { mutationError, mutationFailure } from '../../lib/errors.ts';
 import type { AuthorizationRole } from './graphql.ts';
 import { useViewer } from '../../lib/viewer.ts';
 import {
@@ -239,7 +239,7 @@ export const RolesPage = () => {
         initial={{ name: '', description: '' }}
         onSubmit={async (values) => {
           const result = await createRole({ input: { name: values.name, description: values.description || null, permissionIds: [] } });
-          const failure = mutationFailure(result, (d) => d.createAuthorizationRole);
+          const failure = mutationError(result, (d) => d.createAuthorizationRole);
           if (!failure && result.data) {
             setSelectedId(result.data.createAuthorizationRole.id);
             refresh();
@@ -258,7 +258,7 @@ export const RolesPage = () => {
             initial={{ name: selected.name, description: selected.description ?? '' }}
             onSubmit={async (values) => {
               const result = await updateRole({ id: selected.id, input: { name: values.name, description: values.description || null } });
-              const failure = mutationFailure(result, (d) => d.updateAuthorizationRole);
+              const failure = mutationError(result, (d) => d.updateAuthorizationRole);
               if (!failure) refresh();
               return failure;
             }}
