@@ -77,6 +77,7 @@ export const mustMatch = <S extends z.ZodType<Record<string, unknown>>>(schema: 
  */
 export const useSaved = <T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>) => {
   const { isSubmitSuccessful, submitCount, isDirty } = form.formState;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every successful submit (counted) makes the saved values the new baseline, not only the first
   useEffect(() => {
     if (isSubmitSuccessful) form.reset(form.getValues(), { keepIsSubmitSuccessful: true, keepSubmitCount: true, keepIsSubmitted: true });
   }, [isSubmitSuccessful, submitCount, form]);

@@ -1,5 +1,4 @@
-import { MFA_METHODS } from '@tidewise/shared/auth';
-import { z } from 'zod';
+import { confirmMfaMethodChangeSchema, startMfaMethodChangeSchema, updateMyProfileSchema } from '@tidewise/shared/account';
 import { builder } from '../../schema/builder.ts';
 import { MessageResponseRef } from '../../schema/common.graphql.ts';
 import type { MfaMethodChangeStart } from './mfa-method-change.ts';
@@ -7,7 +6,7 @@ import { confirmMfaMethodChange } from './operations/confirm-mfa-method-change.t
 import { startMfaMethodChange } from './operations/start-mfa-method-change.ts';
 import { type AccountSession, listMySessions } from './operations/list-my-sessions.ts';
 import { revokeOtherSessions } from './operations/revoke-other-sessions.ts';
-import { updateMyProfile, updateMyProfileSchema } from './operations/update-my-profile.ts';
+import { updateMyProfile } from './operations/update-my-profile.ts';
 import { MfaMethodRef, OrganizationUserRef } from '../../schema/identity.graphql.ts';
 import { getMyOrganizationUser } from './operations/get-my-organization-user.ts';
 
@@ -96,7 +95,7 @@ const StartMfaMethodChangeInput = builder
       method: t.field({ type: MfaMethodRef, required: true }),
     }),
   })
-  .validate(z.object({ password: z.string().min(1, { error: 'Enter your password' }), method: z.enum(MFA_METHODS) }));
+  .validate(startMfaMethodChangeSchema);
 
 builder.mutationField('startMfaMethodChange', (t) =>
   t.field({
@@ -110,14 +109,7 @@ builder.mutationField('startMfaMethodChange', (t) =>
 
 const ConfirmMfaMethodChangeInput = builder
   .inputType('ConfirmMfaMethodChangeInput', { fields: (t) => ({ code: t.string({ required: true }) }) })
-  .validate(
-    z.object({
-      code: z
-        .string()
-        .trim()
-        .regex(/^\d{6}$/, { error: 'Enter the 6-digit code' }),
-    }),
-  );
+  .validate(confirmMfaMethodChangeSchema);
 
 builder.mutationField('confirmMfaMethodChange', (t) =>
   t.field({

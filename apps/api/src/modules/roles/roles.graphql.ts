@@ -1,3 +1,4 @@
+import { roleDescriptionSchema, roleNameSchema } from '@tidewise/shared/roles';
 import { z } from 'zod';
 import { builder } from '../../schema/builder.ts';
 import { pageArg, pageOf, PaginationInput } from '../../schema/common.graphql.ts';
@@ -86,12 +87,10 @@ export const AuthorizationUserRoleRef = builder.objectRef<UserRoleView>('Authori
 const AuthorizationRolePage = pageOf('AuthorizationRole', AuthorizationRoleRef);
 const AuthorizationUserRolePage = pageOf('AuthorizationUserRole', AuthorizationUserRoleRef);
 
-const roleName = z.string().trim().min(1, { error: 'Name is required' }).max(80, { error: 'Name must be at most 80 characters' });
 const permissionIdList = z
   .array(z.union([z.string(), z.number()]))
   .max(MAX_BATCH, { error: `At most ${MAX_BATCH} permissions at once` })
   .nullish();
-const roleDescription = z.string().max(500, { error: 'Description must be at most 500 characters' }).nullish();
 
 const CreateAuthorizationRoleInput = builder
   .inputType('CreateAuthorizationRoleInput', {
@@ -101,7 +100,7 @@ const CreateAuthorizationRoleInput = builder
       permissionIds: t.idList({ required: false }),
     }),
   })
-  .validate(z.object({ name: roleName, description: roleDescription, permissionIds: permissionIdList }));
+  .validate(z.object({ name: roleNameSchema, description: roleDescriptionSchema.nullish(), permissionIds: permissionIdList }));
 
 const UpdateAuthorizationRoleInput = builder
   .inputType('UpdateAuthorizationRoleInput', {
@@ -114,8 +113,8 @@ const UpdateAuthorizationRoleInput = builder
   })
   .validate(
     z.object({
-      name: roleName.nullish(),
-      description: roleDescription,
+      name: roleNameSchema.nullish(),
+      description: roleDescriptionSchema.nullish(),
       permissionIds: permissionIdList,
     }),
   );

@@ -1,22 +1,11 @@
 import { users } from '@tidewise/db/schema/identity';
 import { organizationUsers } from '@tidewise/db/schema/organizations';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { UpdateMyProfileInput } from '@tidewise/shared/account';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { requireActor } from '../../../lib/authz.ts';
 import { notFound } from '../../../lib/errors.ts';
-
-export const SUPPORTED_LANGUAGES = ['en', 'da', 'de', 'nb'] as const;
-
-export const updateMyProfileSchema = z.object({
-  firstName: z.string().trim().min(1, { error: 'Enter your first name' }).max(80, { error: 'First name must be at most 80 characters' }),
-  lastName: z.string().trim().min(1, { error: 'Enter your last name' }).max(80, { error: 'Last name must be at most 80 characters' }),
-  jobPosition: z.string().trim().max(120, { error: 'Job position must be at most 120 characters' }).nullish(),
-  language: z.enum(SUPPORTED_LANGUAGES, { error: `Language must be one of ${SUPPORTED_LANGUAGES.join(', ')}` }).nullish(),
-});
-
-export type UpdateMyProfileInput = z.infer<typeof updateMyProfileSchema>;
 
 /** The signed-in user's own name, job position and language. */
 export const updateMyProfile = async (ctx: Context, input: UpdateMyProfileInput) => {
