@@ -95,7 +95,7 @@ const InviteUserForm = ({ onOpenChange, onInvited }: Props) => {
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
               Cancel
             </Button>
-            <Button type="submit" disabled={pending}>
+            <Button type="submit" disabled={pending || roles.length === 0}>
               {pending ? <Spinner className="text-current" label="Sending" /> : null}
               Send invitation
             </Button>
