@@ -7,5 +7,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Form tests type character by character in jsdom; on two busy cores that passes the 5 s default.
+    testTimeout: 15_000,
   },
 });
