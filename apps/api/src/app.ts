@@ -3,6 +3,8 @@ import path from 'node:path';
 import { type DatabaseHandle, openDatabase } from '@tidewise/db/client';
 import type { AppServices } from './context.ts';
 import type { Env } from './env.ts';
+import { createAppPubSub } from './lib/events/create-pubsub.ts';
+import { createJobQueue } from './lib/jobs/job-queue.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mail.ts';
 import { loadSecrets } from './lib/secrets.ts';
@@ -27,28 +29,43 @@ export type CreateAppOptions = {
   database?: DatabaseHandle;
 };
 
-/** Wires configuration, database, secrets, mail and the HTTP server; used by main and by tests. */
+/**
+ * Wires configuration, database, secrets, mail, live events, the job queue and the HTTP server; used
+ * by main, by the worker process and by tests. Job handlers are registered before `jobs.start()`.
+ */
 export const createApp = async ({ env, logger = createLogger(env.LOG_LEVEL), database }: CreateAppOptions): Promise<App> => {
   const db =
     database ?? (await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.DATA_DIR, 'pglite') }));
   await runDemoSeed({ env, db: db.db, logger });
   await syncAuthorizationCatalogue(db.db);
   const secrets = await loadSecrets(env);
+  const pubsub = await createAppPubSub({ env, logger });
+  const jobs = createJobQueue({ database: db, env, logger });
   const services: AppServices = {
     env,
     db: db.db,
     logger,
     secrets,
     mailer: createMailer(env, db.db, logger),
+    jobs,
+    pubsub,
     resolveActor,
   };
   const server = createAppServer(services, db, env.WEB_DIST ?? defaultWebDist);
+  try {
+    await jobs.start();
+  } catch (error) {
+    await pubsub.close();
+    throw error;
+  }
   return {
     services,
     database: db,
     server,
     close: async () => {
       await server.close();
+      await jobs.stop();
+      await pubsub.close();
       if (!database) await db.close();
     },
   };

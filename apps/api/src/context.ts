@@ -1,6 +1,8 @@
 import type { Database } from '@tidewise/db/client';
 import type { Env } from './env.ts';
 import { verifyAccessToken } from './lib/access-token.ts';
+import type { AppPubSub } from './lib/events/create-pubsub.ts';
+import type { JobQueue } from './lib/jobs/job-types.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mail.ts';
 import { queueResponseCookie } from './lib/response-cookies.ts';
@@ -28,6 +30,10 @@ export type AppServices = {
   logger: Logger;
   mailer: Mailer;
   secrets: Secrets;
+  /** Background jobs: `send` from an operation, `work` registered at start-up (lib/jobs). */
+  jobs: JobQueue;
+  /** Live events by organization, shared by every instance when REDIS_URL is set (lib/events). */
+  pubsub: AppPubSub;
   /**
    * Turns verified token claims into an actor; returns null when the session behind the token is
    * gone (logged out, revoked, user locked). The identity module provides it.

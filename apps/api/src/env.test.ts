@@ -63,6 +63,17 @@ describe('API edge limits', () => {
   });
 });
 
+describe('jobs and live events', () => {
+  it('work jobs two at a time in-process by default, and refuse a bad concurrency or Redis URL', () => {
+    const env = loadEnv({});
+    expect([env.JOBS_ENABLED, env.JOB_CONCURRENCY, env.REDIS_URL]).toEqual([true, 2, undefined]);
+    const worker = loadEnv({ JOBS_ENABLED: 'false', JOB_CONCURRENCY: '8', REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect([worker.JOBS_ENABLED, worker.JOB_CONCURRENCY, worker.REDIS_URL]).toEqual([false, 8, 'redis://127.0.0.1:6379']);
+    expect(() => loadEnv({ JOB_CONCURRENCY: '0' })).toThrow('JOB_CONCURRENCY: must be at least 1 (got "0")');
+    expect(() => loadEnv({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow('REDIS_URL: must start with redis:// or rediss://');
+  });
+});
+
 describe('file storage', () => {
   it('defaults to the local disk with a 200 MiB limit and 15-minute URLs', () => {
     const env = loadEnv({});

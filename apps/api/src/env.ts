@@ -54,6 +54,11 @@ const envSchema = z.object({
   GRAPHQL_MAX_ALIASES: boundedInt(0, 1000).default(15),
   GRAPHQL_MAX_DIRECTIVES: boundedInt(0, 1000).default(20),
   GRAPHQL_MAX_COST: boundedInt(100, 1_000_000).default(2000),
+  // Background jobs (lib/jobs): whether this process works them, and how many of one kind at once.
+  JOBS_ENABLED: booleanFlag.default(true),
+  JOB_CONCURRENCY: boundedInt(1, 32).default(2),
+  // Live events (lib/events): in this process only unless set; through Redis so several instances share them.
+  REDIS_URL: urlString(['redis:', 'rediss:']).optional(),
   // File storage (lib/storage): local disk under DATA_DIR/files unless S3_BUCKET is set.
   S3_ENDPOINT: urlString(['http:', 'https:']).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

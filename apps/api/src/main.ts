@@ -17,7 +17,13 @@ const start = async () => {
   const app = await createApp({ env, logger });
   const url = await app.server.listen(env.PORT, env.HOST);
   logger.info(
-    { url, database: app.database.kind, mail: app.services.mailer.transport },
+    {
+      url,
+      database: app.database.kind,
+      mail: app.services.mailer.transport,
+      jobs: app.services.jobs.isWorking ? 'worked here' : 'left to workers',
+      events: app.services.pubsub.transport,
+    },
     `Tidewise is running at ${url} (database: ${app.database.kind === 'pglite' ? `embedded, in ${env.DATA_DIR}` : 'PostgreSQL'})`,
   );
   let stopping = false;
