@@ -1,5 +1,5 @@
 import { createApp } from './app.ts';
-import { ConfigError, type Env, loadEnv } from './env.ts';
+import { closeOnSignals, exitOnStartFailure, loadEnvOrExit } from './lifecycle.ts';
 import { createLogger } from './lib/logger.ts';
 
 /**
@@ -8,16 +8,7 @@ import { createLogger } from './lib/logger.ts';
  * needs PostgreSQL, since the embedded database can only be opened by one process.
  */
 const start = async () => {
-  let env: Env;
-  try {
-    env = loadEnv();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\nSee the configuration table in README.md.\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = loadEnvOrExit();
   if (!env.DATABASE_URL) {
     process.stderr.write(
       [
@@ -37,19 +28,7 @@ const start = async () => {
     logger.warn('REDIS_URL is not set: live events published by jobs in this process reach no browser');
   }
   logger.info({ concurrency: env.JOB_CONCURRENCY, events: app.services.pubsub.transport }, 'Tidewise worker is running (PostgreSQL)');
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: finishing running jobs');
-    await app.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  closeOnSignals(app, logger, 'shutting down: finishing running jobs');
 };
 
-start().catch((error: unknown) => {
-  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+start().catch(exitOnStartFailure);
