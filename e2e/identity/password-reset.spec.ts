@@ -15,7 +15,10 @@ const resetPasswordThroughApi = async (request: APIRequestContext, email: string
   const code = await outboxWatcher(request, email, 'reset-code');
   const requested = await call('mutation($input: PasswordResetRequestInput!) { passwordResetRequest(input: $input) }', { authKey: email });
   const token = String(requested.passwordResetRequest);
-  await call('mutation($input: PasswordResetValidateInput!) { passwordResetValidate(input: $input) { success } }', { token, code: await code() });
+  await call('mutation($input: PasswordResetValidateInput!) { passwordResetValidate(input: $input) { success } }', {
+    token,
+    code: await code(),
+  });
   await call('mutation($input: PasswordResetInput!) { passwordReset(input: $input) { success } }', { token, password });
 };
 
