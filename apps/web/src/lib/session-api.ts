@@ -1,5 +1,5 @@
 import { GRAPHQL_URL } from './graphql-client.ts';
-import type { SessionUser } from './session.tsx';
+import type { SessionUser } from './session-user.ts';
 
 /** The API's session routes; the refresh cookie (HttpOnly, Path=/session) is sent to these only. */
 export const SESSION_REFRESH_URL = '/session/refresh';

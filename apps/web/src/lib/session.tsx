@@ -1,19 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import type { SessionUser } from './session-user.ts';
 
-/** The signed-in user as the Session result returns it (spec section 3). */
-export type SessionUser = {
-  id: string;
-  role: string;
-  language: string | null;
-  email: string;
-  organizationUser: {
-    id: string;
-    organizationId: string;
-    firstName: string;
-    lastName: string;
-    organization: { id: string; name: string; organizationType: string; organizationTypeLabel: string | null };
-  } | null;
-};
+export type { SessionUser } from './session-user.ts';
 
 export type SessionValue = {
   user: SessionUser | null;

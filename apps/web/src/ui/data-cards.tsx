@@ -1,6 +1,6 @@
 import { type MouseEvent, type ReactNode, type Ref, useId } from 'react';
 import { cn } from '../lib/cn.ts';
-import type { CardPlace, Column, SortState } from './data-table.tsx';
+import type { CardPlace, Column, SortState } from './table-columns.ts';
 import { Label } from './label.tsx';
 import { Select } from './select.tsx';
 import { Skeleton } from './skeleton.tsx';

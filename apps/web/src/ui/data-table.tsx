@@ -16,37 +16,13 @@ import { type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode
 import { cn } from '../lib/cn.ts';
 import { useMediaQuery } from '../lib/media-query.ts';
 import { DataCards, isInteractive } from './data-cards.tsx';
+import type { CardPlace, Column, SortDirection, SortState, SortValue } from './table-columns.ts';
 import { Pagination, type TablePagination } from './pagination.tsx';
 import { Skeleton } from './skeleton.tsx';
 
 export type { TablePagination } from './pagination.tsx';
 
-export type SortDirection = 'asc' | 'desc';
-export type SortState = { columnId: string; direction: SortDirection } | null;
-export type SortValue = string | number | boolean | Date | null | undefined;
-
-export type Column<T> = {
-  id: string;
-  header: string;
-  cell: (row: T) => ReactNode;
-  /** The caller orders the rows by this column (`sort` + `onSortChange`), e.g. the server. */
-  sortable?: boolean;
-  /**
-   * Orders the rows given by this value, on screen. Only for a list that is whole on screen: a page
-   * of a longer list must be ordered by the server (`sortable`).
-   */
-  sortValue?: (row: T) => SortValue;
-  /** Classes for both header and cells in the table layout, e.g. `hidden lg:table-cell` to drop a column on tablets. */
-  className?: string;
-  /** Renders the header visually hidden (an actions column still needs a name). */
-  hideHeader?: boolean;
-  /**
-   * Its place on a narrow-screen card: `title` (the first column unless another says so), `detail`
-   * (a labelled line; the default), `actions` (top right; the default for a column with a hidden
-   * header) or `none` (when another cell already shows it).
-   */
-  card?: CardPlace;
-};
+export type { CardPlace, Column, SortDirection, SortState, SortValue } from './table-columns.ts';
 
 /** Narrower than this, rows show as stacked cards: every column readable, nothing to scroll sideways. */
 export const CARDS_BELOW = '48rem';
@@ -100,8 +76,6 @@ const SortIcon = ({ direction }: { direction: false | SortDirection }) => {
   if (direction === 'desc') return <ArrowDown aria-hidden="true" />;
   return <ArrowUpDown aria-hidden="true" className="opacity-50" />;
 };
-
-export type CardPlace = 'title' | 'detail' | 'actions' | 'none';
 
 const cardPlace = <T,>(column: Column<T>, index: number, columns: readonly Column<T>[]): CardPlace =>
   column.card ?? (column.hideHeader ? 'actions' : index === 0 && !columns.some((c) => c.card === 'title') ? 'title' : 'detail');

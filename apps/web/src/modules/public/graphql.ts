@@ -1,5 +1,5 @@
 import { graphql } from '../../lib/graphql.ts';
-import { SUBMIT_CONTACT_REQUEST } from './components/submit-contact-request.ts';
+import { SUBMIT_CONTACT_REQUEST } from './components/contact-request-document.ts';
 
 /**
  * The public contact mutation typed from the schema. Import it with `import type` only: the public

@@ -1,11 +1,7 @@
 import type { ContactRequestInput } from '@tidewise/shared/contact';
 import type { ResultOf, VariablesOf } from '../../../lib/graphql.ts';
 import type { SubmitContactRequestMutation } from '../graphql.ts';
-
-/** Sent as text (no GraphQL runtime on the public pages); `../graphql.ts` types it from the schema. */
-export const SUBMIT_CONTACT_REQUEST = `mutation SubmitContactRequest($input: SubmitContactRequestInput!) {
-  submitContactRequest(input: $input) { success message errors { message field } }
-}`;
+import { SUBMIT_CONTACT_REQUEST } from './contact-request-document.ts';
 
 export const FALLBACK_ERROR = 'Something went wrong. Please try again.';
 
