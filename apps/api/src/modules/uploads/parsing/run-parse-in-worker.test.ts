@@ -125,9 +125,10 @@ describe('runParseInWorker', () => {
     const small = await temp.file('small.csv', 'a,b\n1,2\n');
     await expect(runParseInWorker(small, collect().handlers, {}, undefined, settings)).resolves.toMatchObject({ rowsDelivered: 1 });
     const row = (i: number) => Array.from({ length: 20 }, (_, column) => `x${i}-${column}`).join(',');
-    const big = await temp.file('big.csv', `${Array.from({ length: 30_000 }, (_, i) => row(i)).join('\n')}\n`);
-    // One batch as large as the file keeps every row in the worker's heap at once.
-    const reading = runParseInWorker(big, collect().handlers, { batchSize: 100_000 }, undefined, settings);
+    // 200,000 rows of 20 cells (about 30 MB of text) in one batch: every cell string is held in the worker's
+    // heap at once, far past 16 MB whatever the garbage collector does first.
+    const big = await temp.file('big.csv', `${Array.from({ length: 200_000 }, (_, i) => row(i)).join('\n')}\n`);
+    const reading = runParseInWorker(big, collect().handlers, { batchSize: 200_000 }, undefined, settings);
     await expect(reading).rejects.toMatchObject({ code: 'WORKER_FAILED', message: 'Reading the file needed more memory than allowed.' });
   });
 });
