@@ -1,5 +1,6 @@
 // Worker-thread entry: runs readFile on the file named in workerData and talks to runParseInWorker by messages
 // (worker-protocol.ts). Started only by run-parse-in-worker.ts (through parse-worker-bootstrap.mjs from source).
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { FileReadError } from './errors.ts';
 import { readFile } from './read-file.ts';
@@ -9,7 +10,17 @@ import type { ParentMessage, WorkerInput, WorkerMessage } from './worker-protoco
 const port = parentPort;
 if (!port) throw new Error('parse-worker must run in a worker thread');
 
-const { filePath, options, maxBatchesInFlight } = workerData as WorkerInput;
+const { filePath, options, maxBatchesInFlight, heapLimitMb } = workerData as WorkerInput;
+
+/**
+ * The worker's own check of its heap limit. resourceLimits alone is not enough: a process started with
+ * --max-old-space-size (NODE_OPTIONS, common in production) gives every worker that V8 limit instead.
+ */
+const checkHeap = () => {
+  if (getHeapStatistics().used_heap_size > heapLimitMb * 1024 * 1024) {
+    throw new FileReadError('WORKER_FAILED', 'Reading the file needed more memory than allowed.');
+  }
+};
 const controller = new AbortController();
 const unacknowledged = new Set<number>();
 let wake: (() => void) | null = null;
@@ -34,6 +45,7 @@ const acknowledged = async (limit: number) => {
 };
 
 const sendBatch = async ({ rows }: RowBatch) => {
+  checkHeap();
   await acknowledged(maxBatchesInFlight - 1);
   const id = ++nextId;
   unacknowledged.add(id);
@@ -51,7 +63,10 @@ try {
         await acknowledged(0);
       },
       onBatch: sendBatch,
-      onProgress: (progress) => send({ type: 'progress', progress }),
+      onProgress: (progress) => {
+        checkHeap();
+        send({ type: 'progress', progress });
+      },
     },
     options,
     controller.signal,

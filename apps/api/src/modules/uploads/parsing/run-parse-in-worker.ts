@@ -63,15 +63,17 @@ export const runParseInWorker = (
       reject(new FileReadError('ABORTED', 'Reading the file was cancelled.'));
       return;
     }
+    const heapLimitMb = settings.heapLimitMb ?? DEFAULT_WORKER_HEAP_LIMIT_MB;
     const workerData: WorkerInput = {
       filePath,
       options,
       maxBatchesInFlight: Math.max(1, settings.maxBatchesInFlight ?? DEFAULT_MAX_BATCHES_IN_FLIGHT),
+      heapLimitMb,
     };
     const worker = new Worker(workerUrl, {
       workerData,
       execArgv: workerExecArgv(),
-      resourceLimits: { maxOldGenerationSizeMb: settings.heapLimitMb ?? DEFAULT_WORKER_HEAP_LIMIT_MB },
+      resourceLimits: { maxOldGenerationSizeMb: heapLimitMb },
     });
     let settled = false;
     const settle = (outcome: () => void) => {

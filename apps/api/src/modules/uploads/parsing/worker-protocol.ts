@@ -6,7 +6,7 @@ import type { CellValue, ReadFileOptions, ReadProgress, ReadResult, ReadStart } 
 // than `maxBatchesInFlight` batches unacknowledged: it parses the next batch while the parent handles the current
 // one, then waits (backpressure). Batches travel as two parallel arrays, which clone faster than row objects.
 
-export type WorkerInput = { filePath: string; options: ReadFileOptions; maxBatchesInFlight: number };
+export type WorkerInput = { filePath: string; options: ReadFileOptions; maxBatchesInFlight: number; heapLimitMb: number };
 
 export type WorkerMessage =
   | { type: 'start'; id: number; start: ReadStart }
