@@ -3,7 +3,9 @@ import { createHash } from 'node:crypto';
 import type { Executor } from '@tidewise/db/client';
 import { auditLogs } from '@tidewise/db/schema/audit';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Actor, RequestMeta } from '../context.ts';
+import { GraphQLError } from 'graphql';
+import type { Actor, Context, RequestMeta } from '../context.ts';
+import { AppError } from './errors.ts';
 
 export type AuditStatus = 'success' | 'failure' | 'denied';
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
@@ -157,4 +159,40 @@ export const recordAudit = async (executor: Executor, who: AuditActor, entry: Au
   });
   if (scope && (entry.status ?? 'success') === 'success') scope.recorded = true;
   return row;
+};
+
+const errorCode = (error: unknown): string => {
+  if (error instanceof AppError) return error.code;
+  if (error instanceof GraphQLError && typeof error.extensions?.code === 'string') return error.extensions.code;
+  return 'INTERNAL_SERVER_ERROR';
+};
+
+/**
+ * Runs one audited action (a mutation, or a route that mirrors one) so it always leaves a row: the
+ * operation's own row (with its diff, written in its transaction), or a plain success row, or, when it
+ * is refused or fails, a row written after its transaction rolled back.
+ */
+export const runAudited = <T>(ctx: Context, action: string, work: () => Promise<T>): Promise<T> => {
+  const scope = { action, recorded: false };
+  return auditScope.run(scope, async () => {
+    try {
+      const result = await work();
+      if (!scope.recorded) await recordAudit(ctx.db, ctx, { resource: action, description: `${action} succeeded` });
+      return result;
+    } catch (error) {
+      const code = errorCode(error);
+      const expected = code !== 'INTERNAL_SERVER_ERROR';
+      try {
+        await recordAudit(ctx.db, ctx, {
+          resource: action,
+          status: code === 'UNAUTHENTICATED' || code === 'FORBIDDEN' ? 'denied' : 'failure',
+          description: `${action} refused: ${expected ? (error as Error).message : 'unexpected error'}`,
+          metadata: { errorCode: code },
+        });
+      } catch (auditError) {
+        ctx.logger.error({ err: auditError }, `could not record a refused ${action} in the audit trail`);
+      }
+      throw error;
+    }
+  });
 };

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppServices, Context, RequestMeta } from '../../../context.ts';
-import { auditScope, recordAudit } from '../../../lib/audit.ts';
+import { runAudited } from '../../../lib/audit.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { clearedRefreshCookie, readRefreshCookie, refreshCookie } from '../../../lib/session-cookie.ts';
 import { logout } from './operations/logout.ts';
@@ -39,26 +39,6 @@ const contextFor = (services: AppServices, requestMeta: RequestMeta, pathname: s
   setResponseCookie: (cookie) => cookies.push(cookie),
 });
 
-/** Audits a route like the GraphQL mutation of the same name, so the trail reads the same either way. */
-const audited = <T>(ctx: Context, action: string, work: () => Promise<T>): Promise<T> =>
-  auditScope.run({ action, recorded: false }, async () => {
-    try {
-      const result = await work();
-      await recordAudit(ctx.db, ctx, { resource: action, description: `${action} succeeded` });
-      return result;
-    } catch (error) {
-      if (error instanceof AppError) {
-        await recordAudit(ctx.db, ctx, {
-          resource: action,
-          status: error.code === 'UNAUTHENTICATED' ? 'denied' : 'failure',
-          description: `${action} refused: ${error.message}`,
-          metadata: { errorCode: error.code },
-        });
-      }
-      throw error;
-    }
-  });
-
 /**
  * `POST /session/refresh` and `POST /session/end`: the refresh token in the HttpOnly cookie lets a
  * reloaded page get a new access token without the refresh token ever reaching JavaScript.
@@ -93,7 +73,7 @@ export const handleSessionRoute = async (
   const cleared = clearedRefreshCookie(services.env);
 
   if (pathname === SESSION_END_PATH) {
-    if (presented) await audited(ctx, 'logout', () => logout(ctx, { refreshToken: presented }));
+    if (presented) await runAudited(ctx, 'logout', () => logout(ctx, { refreshToken: presented }));
     send(res, 204, [cleared]);
     return;
   }
@@ -103,7 +83,7 @@ export const handleSessionRoute = async (
     return;
   }
   try {
-    const session = await audited(ctx, 'refreshToken', () => refreshToken(ctx, presented));
+    const session = await runAudited(ctx, 'refreshToken', () => refreshToken(ctx, presented));
     const user = await loadSessionUser(ctx.db, session.user);
     send(res, 200, [...cookies, refreshCookie(services.env, session.refreshToken, session.refreshTokenExpiresAt)], {
       token: session.token,
