@@ -6,17 +6,17 @@
 //
 // --baseline also times papaparse alone and exceljs's streaming reader alone on the same files (what the reader
 // adds on top); --in-thread also reads on the main thread (what the worker saves the event loop from).
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { readFile } from '../apps/api/src/modules/uploads/parsing/read-file.ts';
 import { runParseInWorker } from '../apps/api/src/modules/uploads/parsing/run-parse-in-worker.ts';
 import type { ReadFileHandlers, ReadResult } from '../apps/api/src/modules/uploads/parsing/types.ts';
+import { writeLargeCsv, writeLargeXlsx } from '../apps/api/src/modules/uploads/processing/server-process-kit.ts';
 
 const argument = (name: string): string | undefined => {
   const at = process.argv.indexOf(`--${name}`);
@@ -27,52 +27,6 @@ const XLSX_ROWS = Number(argument('xlsx-rows') ?? 200_000);
 const ONLY = argument('only');
 const BASELINE = process.argv.includes('--baseline');
 const IN_THREAD = process.argv.includes('--in-thread');
-
-const FUELS = ['HFO', 'VLSFO', 'MGO', 'LNG', 'Methanol'];
-const PORTS = ['Rotterdam', 'Hamburg', 'Bergen', 'Göteborg', 'Århus', 'Gdańsk', 'Antwerpen'];
-const record = (i: number): (string | number)[] => [
-  i + 1,
-  9_000_000 + (i % 900_000),
-  `Vessel ${i % 5_000}`,
-  FUELS[i % FUELS.length] as string,
-  ((i * 7.31) % 5_000).toFixed(2),
-  (i * 13) % 20_000,
-  `${String((i % 28) + 1).padStart(2, '0')}/${String((i % 12) + 1).padStart(2, '0')}/2024`,
-  PORTS[i % PORTS.length] as string,
-  ((i * 22.7) % 15_000).toFixed(3),
-  i % 10 === 0 ? 'N/A' : `Voyage ${i % 977}, leg ${i % 3}`,
-];
-const HEADER = ['Row', 'IMO number', 'Vessel', 'Fuel type', 'Fuel mass [t]', 'Distance [nm]', 'Date', 'Port', 'CO₂ [t]', 'Comment'];
-
-const writeCsv = async (filePath: string, rows: number) => {
-  const out = createWriteStream(filePath);
-  const quote = (value: string | number) => (typeof value === 'string' && value.includes(',') ? `"${value}"` : String(value));
-  let buffer = `${HEADER.join(',')}\n`;
-  for (let i = 0; i < rows; i++) {
-    buffer += `${record(i).map(quote).join(',')}\n`;
-    if (buffer.length > 1 << 20) {
-      if (!out.write(buffer)) await once(out, 'drain');
-      buffer = '';
-    }
-  }
-  out.end(buffer);
-  await once(out, 'finish');
-};
-
-const writeXlsx = async (filePath: string, rows: number) => {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: filePath, useSharedStrings: true, useStyles: false });
-  const sheet = workbook.addWorksheet('Voyages');
-  sheet.addRow(['Voyage report 2024']).commit();
-  sheet.addRow(HEADER).commit();
-  for (let i = 0; i < rows; i++) {
-    const values = record(i);
-    values[4] = Number(values[4]);
-    values[8] = Number(values[8]);
-    sheet.addRow(values).commit();
-  }
-  await sheet.commit();
-  await workbook.commit();
-};
 
 type Measurement = { label: string; rows: number; seconds: number; cpuSeconds: number; peakRssMb: number; loop: string };
 
@@ -175,7 +129,7 @@ try {
   if (ONLY !== 'xlsx') {
     const csvPath = path.join(dir, 'voyages.csv');
     const started = performance.now();
-    await writeCsv(csvPath, CSV_ROWS);
+    await writeLargeCsv(csvPath, CSV_ROWS);
     console.log(
       `wrote ${CSV_ROWS.toLocaleString('en')}-row CSV, ${((await stat(csvPath)).size / 1e6).toFixed(0)} MB, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
@@ -187,7 +141,7 @@ try {
   if (ONLY !== 'csv') {
     const xlsxPath = path.join(dir, 'voyages.xlsx');
     const started = performance.now();
-    await writeXlsx(xlsxPath, XLSX_ROWS);
+    await writeLargeXlsx(xlsxPath, XLSX_ROWS);
     console.log(
       `wrote ${XLSX_ROWS.toLocaleString('en')}-row XLSX, ${((await stat(xlsxPath)).size / 1e6).toFixed(0)} MB, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );

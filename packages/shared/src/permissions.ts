@@ -78,6 +78,8 @@ export const SYSTEM_ROLE_PERMISSIONS: Record<SystemRole, readonly Permission[]> 
     'uploads:read',
     'uploads:create',
     'uploads:update',
+    // Their own organization's files: a wrong file is removed before the upload is handed in.
+    'uploads:delete',
     'data-entries:read',
     'calendar:read',
     'calendar:update',

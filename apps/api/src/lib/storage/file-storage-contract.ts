@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
 import { type FileStorage, ObjectNotFoundError } from './storage.ts';
@@ -83,6 +85,23 @@ export const describeFileStorageContract = (name: string, target: () => Contract
       await expect(storage.openReadStream(key)).rejects.toBeInstanceOf(ObjectNotFoundError);
       await expect(storage.delete(key)).resolves.toBeUndefined();
       await expect(verifyUpload(storage, { key, expectedSize: 1, maxBytes: 1 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    });
+
+    it('hands a reader a local file with the bytes, and leaves no temporary copy behind', async () => {
+      const { storage, newKey } = target();
+      const key = newKey();
+      const body = randomBytes(256 * 1024 + 3);
+      expect((await put(storage, key, body)).status).toBe(200);
+      let seenPath = '';
+      const read = await storage.withLocalFile(key, async (filePath) => {
+        seenPath = filePath;
+        return readFile(filePath);
+      });
+      expect(read.equals(body)).toBe(true);
+      // The local disk hands out the object itself; any other store a copy that is gone afterwards.
+      expect(existsSync(seenPath)).toBe(storage.kind === 'local');
+      await expect(storage.withLocalFile(key, async () => Promise.reject(new Error('reader failed')))).rejects.toThrow('reader failed');
+      await expect(storage.withLocalFile(newKey(), async () => 'never')).rejects.toBeInstanceOf(ObjectNotFoundError);
     });
 
     it('deletes an object', async () => {

@@ -37,6 +37,79 @@ const signingKeyOf = (services: StorageServices) => {
 
 const loggerOf = (services: StorageServices) => requestStore.getStore()?.logger ?? services.logger;
 
+/** What the local upload route tells its listeners while a body arrives: `key` has `bytesReceived` bytes so far. */
+export type UploadProgress = { key: string; bytesReceived: number };
+export type UploadProgressListener = (progress: UploadProgress) => void;
+
+/** Shortest time between two reports of one upload's progress. */
+export const UPLOAD_PROGRESS_INTERVAL_MS = 300;
+
+const progressListeners = new WeakMap<object, Set<UploadProgressListener>>();
+
+/**
+ * Listens to the progress of uploads this server receives (the local backend only: with S3 the bytes
+ * never pass through us). A listener hears each upload at most every UPLOAD_PROGRESS_INTERVAL_MS while
+ * bytes arrive, then once with the full size when the object is stored, or with 0 when the upload failed
+ * (nothing stored). It is called synchronously and must not throw; slow work is the listener's own.
+ * The hook exists so that lib/ needs no module: the uploads module registers itself from createApp.
+ * Answers a function that removes the listener.
+ */
+export const onLocalUploadProgress = (services: StorageServices, listener: UploadProgressListener): (() => void) => {
+  let listeners = progressListeners.get(services);
+  if (!listeners) {
+    listeners = new Set();
+    progressListeners.set(services, listeners);
+  }
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+
+/**
+ * Reports one upload's byte count to the listeners: the first count at once, then at most every
+ * UPLOAD_PROGRESS_INTERVAL_MS (a count that arrives sooner waits for the end of the interval, so the last
+ * one before a pause is always told).
+ */
+const progressReporter = (services: StorageServices, key: string) => {
+  const listeners = progressListeners.get(services);
+  let latest = 0;
+  let reportedAt = Number.NEGATIVE_INFINITY;
+  let timer: NodeJS.Timeout | null = null;
+  let done = false;
+  const tell = (bytesReceived: number) => {
+    for (const listener of listeners ?? []) {
+      try {
+        listener({ key, bytesReceived });
+      } catch (error) {
+        loggerOf(services).warn({ err: error, key }, 'upload progress listener failed');
+      }
+    }
+  };
+  const report = () => {
+    timer = null;
+    reportedAt = Date.now();
+    tell(latest);
+  };
+  return {
+    bytes: (received: number) => {
+      if (done || !listeners?.size) return;
+      latest = received;
+      if (timer) return;
+      const wait = reportedAt + UPLOAD_PROGRESS_INTERVAL_MS - Date.now();
+      if (wait <= 0) report();
+      else timer = setTimeout(report, wait);
+    },
+    /** The upload ended: stored with `size` bytes, or nothing stored (0). */
+    end: (size: number) => {
+      if (done) return;
+      done = true;
+      if (timer) clearTimeout(timer);
+      if (listeners?.size && (size > 0 || reportedAt > Number.NEGATIVE_INFINITY)) tell(size);
+    },
+  };
+};
+
 /**
  * Answers an error in the API's JSON shape. A request whose body is still arriving gets
  * `connection: close`, and what it still sends is discarded for a short grace, then the socket is cut:
@@ -121,12 +194,17 @@ const handleUpload = async (services: StorageServices, req: IncomingMessage, res
   const tempDir = localTempDir(root);
   await mkdir(tempDir, { recursive: true, mode: 0o700 });
   const temp = path.join(tempDir, randomUUID());
+  const progress = progressReporter(services, key);
   try {
     let size: number;
     try {
-      size = await receiveToFile(req, temp, limit);
+      size = await receiveToFile(req, temp, limit, progress.bytes);
     } catch (error) {
-      if (error instanceof PayloadTooLargeError) return sendPayloadTooLarge(req, res, limit);
+      if (error instanceof PayloadTooLargeError) {
+        // The partial file goes before the answer: a client told 413 never finds it still on disk.
+        await rm(temp, { force: true });
+        return sendPayloadTooLarge(req, res, limit);
+      }
       if (error instanceof UploadAbortedError) {
         loggerOf(services).info({ key }, 'upload aborted by the client');
         return;
@@ -134,11 +212,19 @@ const handleUpload = async (services: StorageServices, req: IncomingMessage, res
       throw error;
     }
     await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-    if (!(await placeOnce(temp, target))) return refuse(req, res, 409, 'CONFLICT', 'A file was already uploaded with this link.');
+    if (!(await placeOnce(temp, target))) {
+      // Another PUT stored the object first: the count to tell is that object's.
+      progress.end((await stat(target)).size);
+      await rm(temp, { force: true });
+      return refuse(req, res, 409, 'CONFLICT', 'A file was already uploaded with this link.');
+    }
+    progress.end(size);
     loggerOf(services).info({ key, size }, 'file stored');
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
     res.end(JSON.stringify({ size }));
   } finally {
+    // Refused or cut off (a no-op once told): nothing is stored under the key, whatever had arrived.
+    progress.end(0);
     await rm(temp, { force: true });
   }
 };

@@ -113,6 +113,12 @@ export const createLocalStorage = (options: LocalStorageOptions): FileStorage =>
       return { sha256: hash.digest('hex'), size };
     },
     openReadStream: async (key): Promise<Readable> => (await openLocalObject(options.root, key)).handle.createReadStream(),
+    withLocalFile: async (key, work) => {
+      // Checks that the object exists (ObjectNotFoundError otherwise); the reader opens the path itself.
+      const { handle } = await openLocalObject(options.root, key);
+      await handle.close();
+      return work(localObjectPath(options.root, key));
+    },
     delete: async (key) => {
       await rm(localObjectPath(options.root, key), { force: true });
     },

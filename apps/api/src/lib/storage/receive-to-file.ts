@@ -15,9 +15,15 @@ export class UploadAbortedError extends Error {
  * PayloadTooLargeError: the streaming twin of `readBody` (lib/body-limit.ts) for bodies too large to hold
  * in memory. A chunked body, or one longer than its Content-Length claims, stops at the same count. The
  * request is left readable (listeners removed) so the caller can still answer 413; on any failure the
- * file is closed before the promise rejects, and the caller deletes it.
+ * file is closed before the promise rejects, and the caller deletes it. `onBytes` hears the count after
+ * each chunk that was accepted.
  */
-export const receiveToFile = (req: IncomingMessage, filePath: string, limit: number): Promise<number> =>
+export const receiveToFile = (
+  req: IncomingMessage,
+  filePath: string,
+  limit: number,
+  onBytes?: (received: number) => void,
+): Promise<number> =>
   new Promise((resolve, reject) => {
     const out = createWriteStream(filePath, { flags: 'wx', mode: 0o600 });
     let size = 0;
@@ -50,6 +56,7 @@ export const receiveToFile = (req: IncomingMessage, filePath: string, limit: num
         req.pause();
         out.once('drain', onDrain);
       }
+      onBytes?.(size);
     };
     const onEnd = () => {
       detach();

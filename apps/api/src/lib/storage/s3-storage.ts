@@ -4,7 +4,14 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectComm
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition } from './content-disposition.ts';
 import { assertObjectKey } from './object-key.ts';
-import { checkDownloadInput, checkUploadInput, type FileStorage, ObjectNotFoundError, type StorageLimits } from './storage.ts';
+import {
+  checkDownloadInput,
+  checkUploadInput,
+  type FileStorage,
+  ObjectNotFoundError,
+  type StorageLimits,
+  withTemporaryCopy,
+} from './storage.ts';
 
 export type S3StorageOptions = StorageLimits & {
   /** Built by `createS3Client` (create-storage.ts). */
@@ -99,6 +106,7 @@ export const createS3Storage = (options: S3StorageOptions): FileStorage => {
       return { sha256: hash.digest('hex'), size };
     },
     openReadStream: (key) => getObject(key),
+    withLocalFile: async (key, work) => withTemporaryCopy(await getObject(key), work),
     delete: async (key) => {
       assertObjectKey(key);
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));

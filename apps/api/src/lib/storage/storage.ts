@@ -1,4 +1,9 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { AppError } from '../errors.ts';
 import { assertObjectKey } from './object-key.ts';
 
@@ -50,8 +55,29 @@ export type FileStorage = {
   hashObject: (key: string) => Promise<{ sha256: string; size: number }>;
   /** The stored bytes as a stream, for the parser job. Throws ObjectNotFoundError. */
   openReadStream: (key: string) => Promise<Readable>;
+  /**
+   * Runs `work` with a path on the local disk holding the object's bytes (readers such as the file parser need
+   * a file): the object itself for local storage, a temporary copy for S3, removed when `work` settles.
+   * Throws ObjectNotFoundError.
+   */
+  withLocalFile: <T>(key: string, work: (filePath: string) => Promise<T>) => Promise<T>;
   /** Removes the object; removing a missing one is not an error. */
   delete: (key: string) => Promise<void>;
+};
+
+/**
+ * `withLocalFile` for a store that is not a local disk: streams the object into a private temporary folder,
+ * runs `work` on the copy and removes the folder whatever happens.
+ */
+export const withTemporaryCopy = async <T>(source: Readable, work: (filePath: string) => Promise<T>): Promise<T> => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'tidewise-object-'));
+  try {
+    const filePath = path.join(dir, 'object');
+    await pipeline(source, createWriteStream(filePath, { mode: 0o600 }));
+    return await work(filePath);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 };
 
 /** The key names no stored object. */

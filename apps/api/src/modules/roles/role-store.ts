@@ -10,7 +10,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql } from 'drizzl
 import type { Actor } from '../../context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { missingGrants, roleEditRefusal } from './roles.policy.ts';
-import { isUuid } from '../../lib/db.ts';
+import { isUuid, requireUuids } from '../../lib/db.ts';
 import { isLocked } from '../../lib/identity/locks.ts';
 
 /** Shared reads and writes of the roles module; operations compose them inside their transaction. */
@@ -80,8 +80,7 @@ export const getVisibleRole = async (db: Executor, organizationId: string, roleI
 /** The permissions named by ids; any unknown id is refused as a whole. */
 export const getPermissions = async (db: Executor, permissionIds: readonly string[]): Promise<PermissionRow[]> => {
   const unique = [...new Set(permissionIds)];
-  const invalid = unique.find((id) => !isUuid(id));
-  if (invalid) throw notFound('Permission', invalid);
+  requireUuids(unique, 'Permission');
   if (unique.length === 0) return [];
   const rows = await db.select().from(authorizationPermissions).where(inArray(authorizationPermissions.id, unique));
   const missing = unique.find((id) => !rows.some((r) => r.id === id));

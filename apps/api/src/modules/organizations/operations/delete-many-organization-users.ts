@@ -8,7 +8,7 @@ import { recordAudit } from '../../../lib/audit.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { loadMemberFacts } from '../members.ts';
 import { checkMemberRemoval } from '../organization.policy.ts';
-import { isUuid } from '../../../lib/db.ts';
+import { requireUuids } from '../../../lib/db.ts';
 import { refuse, requireActor } from '../../../lib/authz.ts';
 
 export type DeleteOrganizationUsersResult = { deletedIds: string[]; count: number };
@@ -21,8 +21,7 @@ export type DeleteOrganizationUsersResult = { deletedIds: string[]; count: numbe
 export const deleteManyOrganizationUsers = async (ctx: Context, ids: readonly string[]): Promise<DeleteOrganizationUsersResult> => {
   const actor = requireActor(ctx);
   const wanted = [...new Set(ids)];
-  const invalid = wanted.find((id) => !isUuid(id));
-  if (invalid) throw notFound('Organization user', invalid);
+  requireUuids(wanted, 'Organization user');
   if (!wanted.length) return { deletedIds: [], count: 0 };
   return ctx.db.transaction(async (tx) => {
     const rows = await tx

@@ -6,7 +6,7 @@ import { recordAudit } from '../../../lib/audit.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { activeHolders, lockOrganizationRoles, refuseEscalation, rolePermissionNames } from '../role-store.ts';
 import { administratorRemovalRefusal } from '../roles.policy.ts';
-import { isUuid } from '../../../lib/db.ts';
+import { requireUuids } from '../../../lib/db.ts';
 import { requireActor } from '../../../lib/authz.ts';
 import { syncPrimaryRole } from '../../../lib/identity/system-roles.ts';
 import { loadUserRoleViews } from '../user-role-views.ts';
@@ -20,8 +20,7 @@ import { loadUserRoleViews } from '../user-role-views.ts';
 export const deleteManyAuthorizationUserRoles = async (ctx: Context, ids: readonly string[]): Promise<number> => {
   const actor = requireActor(ctx);
   const unique = [...new Set(ids)];
-  const invalid = unique.find((id) => !isUuid(id));
-  if (invalid) throw notFound('User role', invalid);
+  requireUuids(unique, 'User role');
   return ctx.db.transaction(async (tx) => {
     await lockOrganizationRoles(tx, actor.organizationId);
     const rows = await loadUserRoleViews(tx, actor.organizationId, inArray(authorizationUserRoles.id, unique));

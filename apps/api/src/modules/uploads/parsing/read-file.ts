@@ -35,6 +35,7 @@
  * - Limits: `DEFAULT_LIMITS` (types.ts); pass `limits` to override any of them.
  */
 import { type FileHandle, open } from 'node:fs/promises';
+import { contentRefusal } from './content-refusal.ts';
 import { FileReadError } from './errors.ts';
 import { cfbDirectorySector, classifyCfb, SNIFF_BYTES, type SniffResult, sniffBytes } from './sniff.ts';
 import { DEFAULT_LIMITS, type ParseLimits, type ReadFileHandlers, type ReadFileOptions, type ReadResult } from './types.ts';
@@ -51,28 +52,6 @@ const classifyCfbFile = async (handle: FileHandle, head: Buffer, sniff: SniffRes
   const sector = cfbDirectorySector(head);
   if (!sector) return 'unknown';
   return classifyCfb(await readHead(handle, sector.size, sector.offset));
-};
-
-const refuseCfb = (content: SniffResult['cfbContent']): never => {
-  if (content === 'encrypted-ooxml') {
-    throw new FileReadError(
-      'ENCRYPTED_WORKBOOK',
-      'The Excel file is password-protected. Remove the password in Excel (File > Info > Protect Workbook > Encrypt with Password) and upload it again.',
-    );
-  }
-  if (content === 'legacy-xls') {
-    throw new FileReadError(
-      'LEGACY_XLS',
-      'The file is an Excel 97-2003 workbook (.xls). Save it as .xlsx or CSV in Excel and upload it again.',
-    );
-  }
-  throw new FileReadError(
-    'UNSUPPORTED_FORMAT',
-    'The file is an older Office document, not a spreadsheet we can read. Upload a CSV or an .xlsx file.',
-    {
-      detected: 'cfb',
-    },
-  );
 };
 
 /** Merges the caller's limits over the defaults, ignoring unset values. */
@@ -109,39 +88,17 @@ export const readFile = async (
     if (size === 0) throw new FileReadError('EMPTY_FILE', 'The file is empty (0 bytes). Check that you picked the right file.');
     const head = await readHead(handle, Math.min(size, SNIFF_BYTES));
     const sniff = sniffBytes(head, head.length === size);
-    switch (sniff.kind) {
-      case 'empty':
-        throw new FileReadError('EMPTY_FILE', 'The file holds only blank space.');
-      case 'cfb':
-        return refuseCfb(await classifyCfbFile(handle, head, sniff));
-      case 'pdf':
-        throw new FileReadError('UNSUPPORTED_FORMAT', 'The file is a PDF document. Upload the data as a CSV or an .xlsx file.', {
-          detected: 'pdf',
-        });
-      case 'binary':
-        throw new FileReadError(
-          'BINARY_FILE',
-          `The file is not a spreadsheet: it looks like ${withArticle(sniff.description)}. Upload a CSV or an .xlsx file.`,
-          {
-            detected: sniff.description,
-          },
-        );
-      // Each format's reader (and its library) loads on first use: a worker reading a CSV never loads exceljs.
-      case 'xlsx':
-      case 'zip': {
-        const { readXlsx } = await import('./xlsx-reader.ts');
-        return await readXlsx({ filePath, handle, totalBytes: size, limits, handlers, options, signal });
-      }
-      case 'csv':
-      case 'tsv': {
-        const { readCsv } = await import('./csv-reader.ts');
-        return await readCsv({ filePath, totalBytes: size, head, limits, handlers, options, signal });
-      }
+    if (sniff.kind === 'cfb') sniff.cfbContent = await classifyCfbFile(handle, head, sniff);
+    const refusal = contentRefusal(sniff);
+    if (refusal) throw refusal;
+    // Each format's reader (and its library) loads on first use: a worker reading a CSV never loads exceljs.
+    if (sniff.kind === 'xlsx' || sniff.kind === 'zip') {
+      const { readXlsx } = await import('./xlsx-reader.ts');
+      return await readXlsx({ filePath, handle, totalBytes: size, limits, handlers, options, signal });
     }
+    const { readCsv } = await import('./csv-reader.ts');
+    return await readCsv({ filePath, totalBytes: size, head, limits, handlers, options, signal });
   } finally {
     await handle.close();
   }
 };
-
-const withArticle = (description: string): string =>
-  description === 'binary data' ? description : /^[aeiou]/i.test(description) ? `an ${description}` : `a ${description}`;

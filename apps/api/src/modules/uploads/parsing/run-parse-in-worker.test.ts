@@ -6,7 +6,7 @@ import { FileReadError } from './errors.ts';
 import { readFile } from './read-file.ts';
 import { runParseInWorker } from './run-parse-in-worker.ts';
 import { buildSupplierWorkbook, collect, createTempDir, type TempDir } from './test-fixtures.ts';
-import type { ReadProgress } from './types.ts';
+import type { EncodedRowBatch, ReadProgress } from './types.ts';
 
 let temp: TempDir;
 let csvPath: string;
@@ -32,6 +32,21 @@ describe('runParseInWorker', () => {
       fileMetadata: { ...expected.fileMetadata, categoryAnalysis: null },
     });
     expect(inWorker.rows()[0]).toEqual({ rowNumber: 2, values: [9_000_000, 'HFO', 0.5] });
+  });
+
+  it('hands the same rows as JSON text, batch by batch, to a caller that asks for them encoded', async () => {
+    const inThread = collect();
+    await readFile(csvPath, inThread.handlers);
+    const encoded: EncodedRowBatch[] = [];
+    const result = await runParseInWorker(csvPath, { onEncodedBatch: (batch) => void encoded.push(batch) });
+    expect(result.rowsDelivered).toBe(ROWS);
+    expect(encoded.map((b) => b.rowCount)).toEqual(inThread.batches.map((b) => b.rows.length));
+    const decoded = encoded.flatMap((batch) => {
+      const pairs = JSON.parse(batch.json) as [number, unknown[]][];
+      expect([batch.firstRowNumber, batch.lastRowNumber]).toEqual([pairs[0]?.[0], pairs.at(-1)?.[0]]);
+      return pairs.map(([rowNumber, values]) => ({ rowNumber, values }));
+    });
+    expect(decoded).toEqual(inThread.rows());
   });
 
   it('reads an xlsx in the worker too', async () => {
@@ -104,20 +119,26 @@ describe('runParseInWorker', () => {
     await expect(runParseInWorker(csvPath, { onBatch: () => Promise.reject(failure) })).rejects.toBe(failure);
   });
 
-  it('stops when the signal aborts', async () => {
+  it('stops when the signal aborts, settling only once the batch under way was handled', async () => {
     const controller = new AbortController();
+    const events: string[] = [];
     const reading = runParseInWorker(
       csvPath,
       {
-        onBatch: () => {
+        onBatch: async () => {
+          events.push('batch begun');
           controller.abort();
-          return new Promise(() => {});
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          events.push('batch stored');
         },
       },
-      {},
+      { batchSize: 1000 },
       controller.signal,
     );
     await expect(reading).rejects.toMatchObject({ code: 'ABORTED' });
+    events.push('reading rejected');
+    // One batch only: the ones the worker had sent already are not handed over after the abort.
+    expect(events).toEqual(['batch begun', 'batch stored', 'reading rejected']);
   });
 
   it('stops a worker that outgrows its heap limit instead of taking the process down', async () => {

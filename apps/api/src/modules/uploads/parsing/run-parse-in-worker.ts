@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { FileReadError, isFileReadErrorCode } from './errors.ts';
-import type { ReadFileHandlers, ReadFileOptions, ReadResult } from './types.ts';
+import type { EncodedReadFileHandlers, ReadFileHandlers, ReadFileOptions, ReadResult } from './types.ts';
 import type { ParentMessage, WorkerInput, WorkerMessage } from './worker-protocol.ts';
 
 export type WorkerSettings = {
@@ -49,11 +49,14 @@ const toError = (error: WorkerMessage & { type: 'error' }): Error => {
  * Runs readFile in a worker thread so parsing a large file never blocks the API's event loop. Same contract as
  * readFile: handlers are called on this thread, one batch at a time and in order; the worker waits for onStart,
  * and for each batch's promise once `maxBatchesInFlight` are out. If a handler throws, or the signal aborts, the
- * worker is stopped and the promise rejects (with the handler's error, or FileReadError ABORTED).
+ * worker is stopped and the promise rejects (with the handler's error, or FileReadError ABORTED). The promise
+ * settles only once the handler under way has returned, so a caller that goes on after it (a retry of the
+ * job) never races a write of the run it stopped.
+ * With `onEncodedBatch` instead of `onBatch`, each batch arrives as JSON text encoded in the worker (EncodedRowBatch).
  */
 export const runParseInWorker = (
   filePath: string,
-  handlers: ReadFileHandlers,
+  handlers: ReadFileHandlers | EncodedReadFileHandlers,
   options: ReadFileOptions = {},
   signal?: AbortSignal,
   settings: WorkerSettings = {},
@@ -69,19 +72,23 @@ export const runParseInWorker = (
       options,
       maxBatchesInFlight: Math.max(1, settings.maxBatchesInFlight ?? DEFAULT_MAX_BATCHES_IN_FLIGHT),
       heapLimitMb,
+      batchFormat: 'onEncodedBatch' in handlers ? 'json' : 'rows',
     };
     const worker = new Worker(workerUrl, {
       workerData,
       execArgv: workerExecArgv(),
       resourceLimits: { maxOldGenerationSizeMb: heapLimitMb },
     });
+    /** Handlers are called one after another, in order, even when the worker has sent the next message already. */
+    let handling = Promise.resolve();
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       signal?.removeEventListener('abort', onAbort);
       void worker.terminate();
-      outcome();
+      // Handlers not yet begun are skipped; the one under way ends before the caller hears the outcome.
+      void handling.then(outcome);
     };
     const fail = (error: unknown) => settle(() => reject(error));
     const onAbort = () => fail(new FileReadError('ABORTED', 'Reading the file was cancelled.'));
@@ -89,22 +96,30 @@ export const runParseInWorker = (
     const ack = (id: number) => {
       if (!settled) worker.postMessage({ type: 'ack', id } satisfies ParentMessage);
     };
-    /** Batches are handled one after another, in order, even when the worker has sent the next one already. */
-    let batches = Promise.resolve();
+    const handleInOrder = (id: number, handle: () => void | Promise<void>) => {
+      handling = handling
+        .then(() => (settled ? undefined : handle()))
+        .then(() => ack(id))
+        .catch(fail);
+    };
 
     worker.on('message', (message: WorkerMessage) => {
       if (settled) return;
       switch (message.type) {
         case 'start':
-          Promise.resolve(handlers.onStart?.(message.start)).then(() => ack(message.id), fail);
+          handleInOrder(message.id, () => handlers.onStart?.(message.start));
           return;
         case 'batch': {
           const { id, rowNumbers, values } = message;
+          if (!('onBatch' in handlers)) return fail(new Error('The worker sent rows to a caller that asked for JSON.'));
           const rows = rowNumbers.map((rowNumber, i) => ({ rowNumber, values: values[i] ?? [] }));
-          batches = batches
-            .then(() => (settled ? undefined : handlers.onBatch({ rows })))
-            .then(() => ack(id))
-            .catch(fail);
+          handleInOrder(id, () => handlers.onBatch({ rows }));
+          return;
+        }
+        case 'encodedBatch': {
+          const { id, batch } = message;
+          if (!('onEncodedBatch' in handlers)) return fail(new Error('The worker sent JSON to a caller that asked for rows.'));
+          handleInOrder(id, () => handlers.onEncodedBatch(batch));
           return;
         }
         case 'progress':

@@ -18,16 +18,8 @@ export type DetectedColumn = {
   sampleValues: CellValue[];
 };
 
-export const FILE_CATEGORIES = [
-  'vessel_fuel_consumption',
-  'transport_legs',
-  'port_operations',
-  'purchased_goods_services',
-  'site_energy',
-  'supplier_list',
-  'unknown',
-] as const;
-export type FileCategory = (typeof FILE_CATEGORIES)[number];
+export { FILE_CATEGORIES, type FileCategory } from '@tidewise/shared/uploads';
+import type { FileCategory } from '@tidewise/shared/uploads';
 
 export type CategoryAnalysis = {
   suggestedCategory: FileCategory;
@@ -150,6 +142,18 @@ export type ReadFileOptions = {
   numberStyle?: NumberStyle;
 };
 
+/**
+ * A batch as JSON text, for a caller that stores rows rather than looks at them: `json` is
+ * `[[rowNumber, [values...]], ...]`, encoded in the worker thread so the caller's event loop neither rebuilds the
+ * rows nor encodes them (row-packing.ts packs it for storage).
+ */
+export type EncodedRowBatch = {
+  firstRowNumber: number;
+  lastRowNumber: number;
+  rowCount: number;
+  json: string;
+};
+
 export type ReadFileHandlers = {
   /** Called once before the first batch; awaited. */
   onStart?: (start: ReadStart) => void | Promise<void>;
@@ -157,4 +161,9 @@ export type ReadFileHandlers = {
   onBatch: (batch: RowBatch) => void | Promise<void>;
   /** Called after each batch and at the end; not awaited. */
   onProgress?: (progress: ReadProgress) => void;
+};
+
+/** runParseInWorker's handlers when batches should arrive as JSON text (EncodedRowBatch) instead of rows. */
+export type EncodedReadFileHandlers = Omit<ReadFileHandlers, 'onBatch'> & {
+  onEncodedBatch: (batch: EncodedRowBatch) => void | Promise<void>;
 };

@@ -149,8 +149,19 @@ export const inspectWorkbook = async (handle: FileHandle, filePath: string, entr
 };
 
 /**
- * The sheet to read: the one asked for (name, case-insensitive, or 0-based index), else the visible sheet with the
- * most cell values (a data sheet beats an instructions sheet with more, shorter rows), hidden ones as a last resort.
+ * The sheet of this server's Excel templates (GET /templates/{category}.xlsx) that holds the rows: its "Fields" sheet
+ * explains the columns and, in a template filled with a few rows, holds more cell values than the data.
+ */
+const templateDataSheet = (sheets: readonly WorkbookSheet[]): WorkbookSheet | undefined => {
+  const named = (name: string) => sheets.find((sheet) => sheet.name === name && !sheet.hidden);
+  const data = named('Data');
+  return data && data.cellCount > 0 && named('Fields') ? data : undefined;
+};
+
+/**
+ * The sheet to read: the one asked for (name, case-insensitive, or 0-based index), else the "Data" sheet of one of our
+ * templates, else the visible sheet with the most cell values (a data sheet beats an instructions sheet with more,
+ * shorter rows), hidden ones as a last resort.
  */
 export const chooseSheet = (sheets: readonly WorkbookSheet[], wanted: string | number | undefined): WorkbookSheet => {
   if (wanted !== undefined) {
@@ -169,7 +180,8 @@ export const chooseSheet = (sheets: readonly WorkbookSheet[], wanted: string | n
     }
     return found;
   }
-  let best: WorkbookSheet | undefined;
+  let best: WorkbookSheet | undefined = templateDataSheet(sheets);
+  if (best) return best;
   for (const sheet of sheets) {
     if (sheet.cellCount === 0) continue;
     if (!best || (best.hidden && !sheet.hidden) || (best.hidden === sheet.hidden && sheet.cellCount > best.cellCount)) best = sheet;
