@@ -8,9 +8,14 @@ import { createJobQueue } from './lib/jobs/job-queue.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mail.ts';
 import { loadSecrets } from './lib/secrets.ts';
+import { createStorage } from './lib/storage/create-storage.ts';
 import { runDemoSeed } from './modules/auth/demo-seed/demo-seed.ts';
+import { registerEntriesJobs } from './modules/entries/register-entries-jobs.ts';
+import { registerUploadJobs } from './modules/uploads/processing/register-upload-jobs.ts';
+import { registerMappingJobs } from './modules/mappings/analysis/register-mapping-jobs.ts';
 import { resolveActor } from './modules/platform/resolve-actor.ts';
 import { syncAuthorizationCatalogue } from './modules/roles/sync-authorization-catalogue.ts';
+import { registerUploadProgress } from './modules/uploads/upload-progress.ts';
 import { type AppServer, createAppServer } from './server.ts';
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -44,15 +49,21 @@ export const createApp = async ({ env, logger = createLogger(env.LOG_LEVEL), dat
   const services: AppServices = {
     env,
     db: db.db,
+    bulkWrite: db.bulkWrite,
     logger,
     secrets,
     mailer: createMailer(env, db.db, logger),
     jobs,
     pubsub,
+    storage: createStorage(env, secrets),
     resolveActor,
   };
+  registerUploadProgress(services);
   const server = createAppServer(services, db, env.WEB_DIST ?? defaultWebDist);
   try {
+    await registerUploadJobs(services);
+    await registerEntriesJobs(services);
+    await registerMappingJobs(services);
     await jobs.start();
   } catch (error) {
     await pubsub.close();

@@ -1,4 +1,4 @@
-import type { Database } from '@tidewise/db/client';
+import type { Database, DatabaseHandle } from '@tidewise/db/client';
 import type { Env } from './env.ts';
 import { verifyAccessToken } from './lib/access-token.ts';
 import type { AppPubSub } from './lib/events/create-pubsub.ts';
@@ -7,6 +7,7 @@ import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mail.ts';
 import { queueResponseCookie } from './lib/response-cookies.ts';
 import type { Secrets } from './lib/secrets.ts';
+import type { FileStorage } from './lib/storage/storage.ts';
 
 /** Who is asking. Present only for a valid, unexpired access token. */
 export type Actor = {
@@ -27,11 +28,15 @@ export type RequestMeta = {
 export type AppServices = {
   env: Env;
   db: Database;
+  /** One transaction that can COPY rows in, for bulk writes (the data entries of a file). */
+  bulkWrite: DatabaseHandle['bulkWrite'];
   logger: Logger;
   mailer: Mailer;
   secrets: Secrets;
   /** Background jobs: `send` from an operation, `work` registered at start-up (lib/jobs). */
   jobs: JobQueue;
+  /** Uploaded files: the local disk under DATA_DIR or an S3-compatible bucket (lib/storage). */
+  storage: FileStorage;
   /** Live events by organization, shared by every instance when REDIS_URL is set (lib/events). */
   pubsub: AppPubSub;
   /**

@@ -71,6 +71,16 @@ const envSchema = z.object({
   UPLOAD_MAX_FILE_BYTES: boundedInt(1024, 5 * 1024 ** 3).default(200 * 1024 * 1024),
   // 7 days is the longest presigned URL S3 accepts.
   UPLOAD_URL_TTL_SECONDS: boundedInt(60, 7 * 24 * 3600).default(900),
+  /** Data rows one file may hold (after the header). */
+  UPLOAD_MAX_ROWS: boundedInt(1, 50_000_000).default(2_000_000),
+  /** Columns one file may hold, up to the last one with a value. */
+  UPLOAD_MAX_COLUMNS: boundedInt(1, 16_384).default(500),
+  /** Characters in one cell (Excel's own limit is 32,767). */
+  UPLOAD_MAX_CELL_LENGTH: boundedInt(1, 1_000_000).default(32_767),
+  /** Sum of the declared uncompressed sizes of the entries of one XLSX file (zip-bomb guard). */
+  UPLOAD_MAX_UNCOMPRESSED_BYTES: boundedInt(1024 * 1024, 16 * 1024 ** 3).default(1024 ** 3),
+  /** Uncompressed / compressed size of any one XLSX entry of at least 1 MiB (zip-bomb guard). */
+  UPLOAD_MAX_COMPRESSION_RATIO: boundedInt(2, 10_000).default(100),
 });
 
 /** S3 settings only make sense together: a half-configured store stops the boot instead of falling back to disk. */

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '@tidewise/db/client';
 import { GraphQLError } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import { type AppServices, buildContext, type RequestMeta } from './context.ts';
+import type { Env } from './env.ts';
 import { PayloadTooLargeError, readBody, sendPayloadTooLarge } from './lib/body-limit.ts';
 import { createDocumentCaches, useDocumentLimits } from './lib/document-limits.ts';
 import { isExpectedError, MASKED_MESSAGE } from './lib/errors.ts';
@@ -16,16 +17,46 @@ import { createStaticHandler } from './lib/static.ts';
 import { handleStorageRoute, isStorageRoute } from './lib/storage/local-routes.ts';
 import { useTextInputGuard } from './lib/text-input-guard.ts';
 import { handleSessionRoute, isSessionRoute } from './modules/auth/sessions/session-routes.ts';
+import { handleExportRoute, isExportRoute } from './modules/entries/exports/export-route.ts';
+import { handleTemplateRoute, isTemplateRoute } from './modules/mappings/templates/template-route.ts';
 import { buildSchema } from './schema/index.ts';
 
-const SECURITY_HEADERS = {
+type StorageOriginEnv = Pick<Env, 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE'>;
+
+/**
+ * Where the browser sends file bytes besides our own origin: with S3 storage it PUTs straight to the
+ * bucket (decision 0012). With S3_ENDPOINT, the endpoint's origin (path-style, the default there) or the
+ * bucket's subdomain of it (S3_FORCE_PATH_STYLE=false); on AWS both the bucket's virtual-hosted origin and
+ * the regional path-style one, which the SDK uses for bucket names that cannot be a host name.
+ */
+export const fileStorageOrigins = (env: StorageOriginEnv): string[] => {
+  if (!env.S3_BUCKET) return [];
+  if (env.S3_ENDPOINT) {
+    const endpoint = new URL(env.S3_ENDPOINT);
+    if (env.S3_FORCE_PATH_STYLE ?? true) return [endpoint.origin];
+    return [`${endpoint.protocol}//${env.S3_BUCKET}.${endpoint.host}`, endpoint.origin];
+  }
+  return [`https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`, `https://s3.${env.S3_REGION}.amazonaws.com`];
+};
+
+/** Headers every response carries. The CSP lets scripts connect to our origin and, with S3, to the bucket. */
+export const securityHeaders = (env: StorageOriginEnv): Record<string, string> => ({
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-  'content-security-policy':
-    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; font-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
-};
+  'content-security-policy': [
+    "default-src 'self'",
+    "img-src 'self' data: blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "script-src 'self'",
+    ["connect-src 'self'", ...fileStorageOrigins(env)].join(' '),
+    "font-src 'self' data:",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; '),
+});
 
 export type AppServer = {
   /** Starts listening; resolves with the base URL (port 0 picks a free port). */
@@ -60,6 +91,7 @@ const asRequestError = (error: GraphQLError) => {
  */
 export const createAppServer = (services: AppServices, database: Pick<DatabaseHandle, 'ping'>, webDist: string): AppServer => {
   const { env, logger } = services;
+  const headers = Object.entries(securityHeaders(env));
   /** Errors maskError already logged with the request id; Yoga reports them again to `logging`. */
   const loggedErrors = new WeakSet<object>();
   /** Yoga's own log lines; errors go through the logger's error serializer, never through String(). */
@@ -154,6 +186,15 @@ export const createAppServer = (services: AppServices, database: Pick<DatabaseHa
       await handleStorageRoute(services, req, res, url);
       return;
     }
+    if (isTemplateRoute(url.pathname)) {
+      await handleTemplateRoute(req, res, url.pathname);
+      return;
+    }
+    if (isExportRoute(url.pathname)) {
+      // Streams the signed export from the database a page at a time.
+      await handleExportRoute(services, req, res, url);
+      return;
+    }
     if (url.pathname === '/healthz') {
       let healthy = true;
       try {
@@ -187,7 +228,7 @@ export const createAppServer = (services: AppServices, database: Pick<DatabaseHa
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const incomingId = req.headers['x-request-id'];
     const requestId = typeof incomingId === 'string' && /^[\w-]{8,64}$/.test(incomingId) ? incomingId : randomUUID();
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of headers) res.setHeader(name, value);
     res.setHeader('x-request-id', requestId);
     const ua = req.headers['user-agent'];
     const requestMeta: RequestMeta = { requestId, ipAddress: clientIp(req), userAgent: typeof ua === 'string' ? ua : null };

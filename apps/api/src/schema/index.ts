@@ -17,6 +17,13 @@ import '../modules/roles/roles.graphql.ts';
 import '../modules/logs/logs.graphql.ts';
 import '../modules/organizations/organization.graphql.ts';
 import '../modules/suppliers/supplier.graphql.ts';
+import '../modules/uploads/uploads-types.graphql.ts';
+import '../modules/uploads/file-uploads.graphql.ts';
+import '../modules/uploads/single-uploads.graphql.ts';
+import '../modules/uploads/rows.graphql.ts';
+import '../modules/uploads/live.graphql.ts';
+import '../modules/entries/entries.graphql.ts';
+import '../modules/mappings/mappings.graphql.ts';
 
 /** Every module's `*.graphql.ts` is imported above; the order does not matter. */
 export const buildSchema = () => withMutationAudit(lexicographicSortSchema(builder.toSchema()));

@@ -8,6 +8,19 @@ import { CREATE_ROLE, CREATE_USER_ROLES } from '../test/roles-test-kit.ts';
 import type { GraphQLResult, TestServer } from '../test/harness.ts';
 import { startTestServer } from '../test/harness.ts';
 import { baseVariables, documentFor, findIdSlots, fullSelection, rootFields, withSlot } from '../test/isolation-walk.ts';
+import {
+  createBatch,
+  dataOf,
+  FINISH_UPLOAD,
+  isSettled,
+  requestUploadUrl,
+  sendSingleUpload,
+  uploaderFor,
+  uploadFile,
+  waitForFile,
+} from '../modules/uploads/upload-flow-test-kit.ts';
+import { APPLY, FILE_VALIDATION } from '../modules/entries/entries-test-kit.ts';
+import { BULK_ACCEPT, COLUMN_ANALYSES, SET_CATEGORY } from '../modules/mappings/mappings-test-kit.ts';
 import { buildSchema } from './index.ts';
 
 /**
@@ -117,6 +130,35 @@ const callAsA = (query: string, variables: Record<string, unknown>) => {
   });
 };
 
+/**
+ * A subscription held by organization A's administrator over SSE, read to its end: the results it
+ * streamed, or 'open' when it was still streaming at the deadline (a refusal ends the stream at once).
+ */
+const subscribeAsA = async (query: string, variables: Record<string, unknown>): Promise<GraphQLResult[] | 'open'> => {
+  ipCounter += 1;
+  try {
+    const response = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        authorization: `Bearer ${orgA.token}`,
+        'x-forwarded-for': `172.21.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`,
+      },
+      body: JSON.stringify({ query, variables }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const text = await response.text();
+    return text
+      .split(/\r?\n/)
+      .filter((line) => line.startsWith('data:') && line.trim() !== 'data:')
+      .map((line) => JSON.parse(line.slice('data:'.length)) as GraphQLResult);
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'open';
+    throw error;
+  }
+};
+
 const outcome = (result: GraphQLResult, field: string) => {
   const code = result.errors?.[0]?.extensions?.code;
   if (code) return String(code);
@@ -125,8 +167,73 @@ const outcome = (result: GraphQLResult, field: string) => {
 
 const leaks = (result: GraphQLResult) => {
   const text = JSON.stringify(result.data ?? null);
-  const ids = [...bIds.keys()].filter((id) => text.includes(id)).map((id) => `${bIds.get(id)}:${id}`);
+  // A UUID is found anywhere (inside a URL too); a short entry id like "1-0" only as a whole value, not inside a date.
+  const ids = [...bIds.keys()]
+    .filter((id) => (UUID.test(id) ? text.includes(id) : text.includes(JSON.stringify(id))))
+    .map((id) => `${bIds.get(id)}:${id}`);
   return [...ids, ...bStrings.filter((s) => text.includes(s))];
+};
+
+/**
+ * B's uploads, each left in a state nothing changes by itself: a batch with a file read to the end, a file refused
+ * on completion and a file still pending, and a single upload whose bytes are verified but not read.
+ */
+const buildUploads = async (b: Admin) => {
+  const uploader = uploaderFor(server, b.token, b.client.ip);
+  const suffix = randomUUID().slice(0, 6);
+  const names = [
+    `B bunker notes ${suffix}`,
+    `b-fuel-${suffix}.csv`,
+    `b-logo-${suffix}.csv`,
+    `b-later-${suffix}.csv`,
+    `b-single-${suffix}.csv`,
+  ];
+  const [batchName = '', readName = '', refusedName = '', pendingName = '', singleName = ''] = names;
+  const batch = await createBatch(uploader, batchName);
+  const vessel = `B Star ${suffix}`;
+  const read = await uploadFile(
+    server,
+    uploader,
+    batch.id,
+    readName,
+    Buffer.from(`IMO number,Vessel,Fuel type,Fuel [t],Period start,Period end\n9074729,${vessel},HFO,12.5,2024-01-01,2024-01-31\n`),
+  );
+  if ((await waitForFile(uploader, read.id, isSettled)).status !== 'processed') throw new Error("B's file was not read");
+  await mapAndValidate(b, read.id);
+  const refused = await uploadFile(server, uploader, batch.id, refusedName, Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+  if (refused.status !== 'failed') throw new Error("B's PNG was not refused");
+  dataOf(await requestUploadUrl(uploader, batch.id, pendingName, Buffer.from('a,b\n1,2\n')));
+  const single = await sendSingleUpload(server, uploader, singleName, Buffer.from('Port,Calls\nB Harbour,3\n'), {
+    purpose: 'calendar-task',
+  });
+  dataOf(await uploader.gql(FINISH_UPLOAD, { uploadId: single.uploadId }));
+  return { names: [...names, vessel], entryIds: await entryIdsOf(b) };
+};
+
+/** B's read file categorised, its suggestions accepted and validated: column analyses, mappings, issues and entries. */
+const mapAndValidate = async (b: Admin, fileId: string) => {
+  const gql = <T>(query: string, variables: Record<string, unknown>) => b.client.gql<T>(query, variables, b.token);
+  dataOf(await gql(SET_CATEGORY, { input: { fileId, category: 'vessel_fuel_consumption' } }));
+  const deadline = Date.now() + 30_000;
+  while (dataOf(await gql<{ columnAnalyses: unknown[] }>(COLUMN_ANALYSES, { fileId })).columnAnalyses.length === 0) {
+    if (Date.now() > deadline) throw new Error("B's columns were not analysed");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  dataOf(await gql(BULK_ACCEPT, { input: { fileId, minConfidence: 0.5 } }));
+  dataOf(await gql(APPLY, { fileId }));
+  for (;;) {
+    const { status } = dataOf(await gql<{ fileValidation: { status: string } }>(FILE_VALIDATION, { fileId })).fileValidation;
+    if (status === 'validated') return;
+    if (status === 'failed' || Date.now() > deadline + 30_000) throw new Error(`B's file was not validated: ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+/** Entry ids are not a table's id column (an entry is its file, run and row): they are read through B's own API. */
+const entryIdsOf = async (b: Admin) => {
+  const page = dataOf(await b.client.gql<{ dataEntries: { data: { id: string }[] } }>('{ dataEntries { data { id } } }', {}, b.token));
+  if (page.dataEntries.data.length === 0) throw new Error('B has no data entries');
+  return page.dataEntries.data.map((entry) => entry.id);
 };
 
 beforeAll(async () => {
@@ -170,8 +277,10 @@ beforeAll(async () => {
     },
     member.token,
   );
+  const uploads = await buildUploads(orgB);
 
   bIds = await rowsConnectedTo(orgB.organizationId, before);
+  for (const id of uploads.entryIds) bIds.set(id, 'data_entries');
   bStrings = [
     orgB.organizationName,
     orgB.email,
@@ -180,6 +289,7 @@ beforeAll(async () => {
     supplierName,
     supplierEmail,
     role.data?.createAuthorizationRole.name ?? '',
+    ...uploads.names,
   ];
 
   orgA = await newOrganization(server, mailbox, `Isolation A Offshore ${randomUUID().slice(0, 6)}`);
@@ -205,6 +315,12 @@ describe('tenant isolation over every operation', () => {
       'invitations',
       'email_change_requests',
       'sessions',
+      'file_uploads',
+      'files',
+      'uploads',
+      'column_analyses',
+      'file_mappings',
+      'data_entries',
     ]) {
       expect(kinds, `no ${table} row for organization B`).toContain(table);
     }
@@ -225,11 +341,23 @@ describe('tenant isolation over every operation', () => {
       const digestBefore = await digestOfB();
       for (const slot of slots) {
         const where = `${operation} ${field.name}(${slot.path.join('.')})`;
-        const control = outcome(
-          await callAsA(documentFor(operation, field, variables, selection), withSlot(variables, slot, randomUUID())),
-          field.name,
-        );
+        // What an unknown id of each shape gets (entry ids are not UUIDs: a UUID-only argument refuses their shape).
+        const controls = new Map<string, string>();
+        const controlFor = async (id: string) => {
+          const shape = UUID.test(id) ? 'uuid' : id.replace(/[0-9]/g, '9');
+          let answer = controls.get(shape);
+          if (answer === undefined) {
+            const unknown = UUID.test(id) ? randomUUID() : id.replace(/[0-9]/g, () => String(Math.floor(Math.random() * 10)));
+            answer = outcome(
+              await callAsA(documentFor(operation, field, variables, selection), withSlot(variables, slot, unknown)),
+              field.name,
+            );
+            controls.set(shape, answer);
+          }
+          return answer;
+        };
         for (const [id, table] of bIds) {
+          const control = await controlFor(id);
           attempts += 1;
           const result = await callAsA(documentFor(operation, field, variables, selection), withSlot(variables, slot, id));
           const answer = outcome(result, field.name);
@@ -268,7 +396,33 @@ describe('tenant isolation over every operation', () => {
     expect(failures).toEqual([]);
   }, 300_000);
 
-  it('has no subscription that takes an id yet (extend this test to SSE when one does)', () => {
-    expect(subscription.filter((f) => findIdSlots(f).length > 0).map((f) => f.name)).toEqual([]);
-  });
+  it('refuses B ids in every id argument of a subscription with NOT_FOUND, before anything streams', async () => {
+    const failures: string[] = [];
+    let attempts = 0;
+    for (const field of subscription) {
+      const slots = findIdSlots(field);
+      if (slots.length === 0) continue;
+      const selection = fullSelection(field.type);
+      const variables = baseVariables(field);
+      for (const slot of slots) {
+        const where = `subscription ${field.name}(${slot.path.join('.')})`;
+        for (const [id, table] of bIds) {
+          attempts += 1;
+          const results = await subscribeAsA(documentFor('subscription', field, variables, selection), withSlot(variables, slot, id));
+          if (results === 'open') {
+            failures.push(`${where} with ${table}:${id} kept the stream open`);
+            continue;
+          }
+          const leaked = results.flatMap(leaks);
+          const answers = results.map((result) => outcome(result, field.name));
+          if (leaked.length > 0) failures.push(`${where} with ${table}:${id} streamed B's ${leaked.join(', ')}`);
+          else if (answers.join() !== 'NOT_FOUND')
+            failures.push(`${where} with ${table}:${id} answered ${answers.join(', ') || 'nothing'}`);
+        }
+      }
+      if (failures.length > 20) break;
+    }
+    expect(failures).toEqual([]);
+    expect(attempts).toBeGreaterThan(bIds.size);
+  }, 300_000);
 });

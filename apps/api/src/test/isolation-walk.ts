@@ -70,6 +70,15 @@ const PLAUSIBLE: Record<string, unknown> = {
   language: 'en',
 };
 
+/** True when an id goes somewhere in this input (itself, or an input field of it, however optional). */
+const holdsId = (name: string, type: GraphQLInputType, depth = 0): boolean => {
+  if (isIdType(type, name)) return true;
+  const named = getNamedType(type);
+  return (
+    isInputObjectType(named) && depth < 4 && Object.values(named.getFields()).some((inner) => holdsId(inner.name, inner.type, depth + 1))
+  );
+};
+
 const valueFor = (name: string, type: GraphQLInputType, depth: number): unknown => {
   const inner = getNullableType(type);
   if (isListType(inner)) return [valueFor(name, inner.ofType as GraphQLInputType, depth)];
@@ -81,7 +90,8 @@ const valueFor = (name: string, type: GraphQLInputType, depth: number): unknown 
     if (depth > 4) return {};
     const object: Record<string, unknown> = {};
     for (const field of Object.values(named.getFields())) {
-      if (isNonNullType(field.type) || isIdType(field.type, field.name)) object[field.name] = valueFor(field.name, field.type, depth + 1);
+      // Optional inputs that hold an id (a list filter inside an export input) are filled too, so every id slot has a parent.
+      if (isNonNullType(field.type) || holdsId(field.name, field.type)) object[field.name] = valueFor(field.name, field.type, depth + 1);
     }
     return object;
   }
@@ -145,7 +155,7 @@ export const fullSelection = (type: GraphQLOutputType, depth = 0): string => {
 
 /** `query($a: T!, ...) { field(a: $a, ...) <selection> }` for the arguments present in variables. */
 export const documentFor = (
-  operation: 'query' | 'mutation',
+  operation: 'query' | 'mutation' | 'subscription',
   field: GraphQLField<unknown, unknown>,
   variables: Record<string, unknown>,
   selection: string,
