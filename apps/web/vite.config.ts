@@ -34,6 +34,9 @@ export default defineConfig(({ command }) => ({
       '/session': 'http://127.0.0.1:3000',
       '/healthz': 'http://127.0.0.1:3000',
       '/dev': 'http://127.0.0.1:3000',
+      // Excel templates and the signed export links the API streams.
+      '/templates': 'http://127.0.0.1:3000',
+      '/exports': 'http://127.0.0.1:3000',
     },
   },
 }));

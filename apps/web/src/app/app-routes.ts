@@ -4,12 +4,14 @@ import { appNavigation } from './navigation.ts';
 import { guardScreen, type ScreenAccess } from './route-guard.tsx';
 
 /**
- * Who may open the screen at `path` (relative to /app): the permission its navigation item names,
- * so the menu and the route table cannot disagree. Screens without an item (the dashboard) or
- * without a permission (My account) are open to every signed-in user.
+ * Who may open the screen at `path` (relative to /app): the permission its navigation item names (a
+ * screen below an item, such as one upload under Uploads, takes that item's), so the menu and the
+ * route table cannot disagree. Screens without an item (the dashboard) or without a permission (My
+ * account) are open to every signed-in user.
  */
 export const screenAccess = (path: string): ScreenAccess => {
-  const item = appNavigation.find((candidate) => candidate.to === (path ? `/app/${path}` : '/app'));
+  const target = path ? `/app/${path}` : '/app';
+  const item = appNavigation.find((candidate) => candidate.to === target || (path && target.startsWith(`${candidate.to}/`)));
   return { permission: item?.permission, label: item?.label ?? 'This area', supplierLabel: item?.supplierLabel };
 };
 
@@ -26,6 +28,15 @@ export const appRoutes: RouteObject[] = [
   screen('users', async () => (await import('../modules/users/users-page.tsx')).UsersPage),
   screen('roles', async () => (await import('../modules/roles/roles-page.tsx')).RolesPage),
   screen('suppliers', async () => (await import('../modules/suppliers/suppliers-page.tsx')).SuppliersPage),
+  screen('uploads', async () => (await import('../modules/uploads/uploads-page.tsx')).UploadsPage),
+  screen('uploads/:fileUploadId', async () => (await import('../modules/uploads/batch-page.tsx')).BatchPage),
+  screen('uploads/:fileUploadId/files/:fileId', async () => (await import('../modules/uploads/file-page.tsx')).FilePage),
+  screen('uploads/:fileUploadId/files/:fileId/mapping', async () => (await import('../modules/mapping/mapping-page.tsx')).MappingPage),
+  screen(
+    'uploads/:fileUploadId/files/:fileId/validation',
+    async () => (await import('../modules/mapping/validation-page.tsx')).ValidationPage,
+  ),
+  screen('data-entries', async () => (await import('../modules/entries/entries-page.tsx')).DataEntriesPage),
   screen('audit-log', async () => (await import('../modules/logs/audit-log-page.tsx')).AuditLogPage),
   screen('sign-in-log', async () => (await import('../modules/logs/sign-in-log-page.tsx')).SignInLogPage),
   screen('account', async () => (await import('../modules/account/account-page.tsx')).AccountPage),

@@ -4,10 +4,10 @@ import { type AppNavItem, appNavigation, visibleNavigation } from './navigation.
 const labels = (items: AppNavItem[]) => items.map((i) => i.label);
 
 describe('navigation by permission', () => {
-  it('a viewer (organisation and supplier reads only) gets no administration menu', () => {
-    const nav = visibleNavigation(appNavigation, new Set(['organization:read', 'suppliers:read', 'uploads:read']));
+  it('a viewer (organisation, supplier, upload and entry reads only) gets no administration menu', () => {
+    const nav = visibleNavigation(appNavigation, new Set(['organization:read', 'suppliers:read', 'uploads:read', 'data-entries:read']));
     expect(nav.administration).toEqual([]);
-    expect(labels(nav.main)).toEqual(['Organisation', 'Suppliers', 'My account']);
+    expect(labels(nav.main)).toEqual(['Organisation', 'Suppliers', 'Uploads', 'Data entries', 'My account']);
   });
   it('an administrator sees every administration screen', () => {
     const all = new Set(appNavigation.flatMap((i) => (i.permission ? [i.permission] : [])));

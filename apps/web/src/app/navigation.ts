@@ -1,4 +1,4 @@
-import { Building2, FileClock, KeyRound, LogIn, Truck, UserRound, Users } from 'lucide-react';
+import { Building2, Database, FileClock, FileUp, KeyRound, LogIn, Truck, UserRound, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
 
 export type AppNavItem = {
@@ -22,6 +22,8 @@ export type AppNavItem = {
 export const appNavigation: AppNavItem[] = [
   { to: '/app/organization', label: 'Organisation', icon: Building2, permission: 'organization:read' },
   { to: '/app/suppliers', label: 'Suppliers', supplierLabel: 'Customers', icon: Truck, permission: 'suppliers:read' },
+  { to: '/app/uploads', label: 'Uploads', icon: FileUp, permission: 'uploads:read' },
+  { to: '/app/data-entries', label: 'Data entries', icon: Database, permission: 'data-entries:read' },
   { to: '/app/account', label: 'My account', icon: UserRound },
   { to: '/app/users', label: 'Users', icon: Users, permission: 'users:read', group: 'administration' },
   { to: '/app/roles', label: 'Roles & permissions', icon: KeyRound, permission: 'roles:read', group: 'administration' },

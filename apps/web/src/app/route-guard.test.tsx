@@ -74,6 +74,8 @@ describe('route access', () => {
     expect(screenAccess('suppliers')).toMatchObject({ permission: 'suppliers:read', supplierLabel: 'Customers' });
     expect(screenAccess('').permission).toBeUndefined();
     expect(screenAccess('account').permission).toBeUndefined();
+    expect(screenAccess('uploads/:fileUploadId/files/:fileId')).toMatchObject({ permission: 'uploads:read', label: 'Uploads' });
+    expect(screenAccess('uploadsX').permission).toBeUndefined();
     const paths = appRoutes.map((route) => (route.index ? '/app' : `/app/${route.path}`));
     for (const item of appNavigation) expect(paths, `${item.label} has a screen`).toContain(item.to);
   });
