@@ -1,4 +1,4 @@
-import { Building2, Database, FileClock, FileUp, KeyRound, LogIn, Truck, UserRound, Users } from 'lucide-react';
+import { Building2, CalendarClock, Database, FileClock, FileUp, Inbox, KeyRound, LogIn, Truck, UserRound, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
 
 export type AppNavItem = {
@@ -11,6 +11,8 @@ export type AppNavItem = {
   group?: 'main' | 'administration';
   /** The label a supplier organisation sees instead (its suppliers screen lists its customers). */
   supplierLabel?: string;
+  /** Shown only to this kind of organisation (customers send data requests, suppliers answer them). */
+  audience?: 'customer' | 'supplier';
 };
 
 /**
@@ -22,6 +24,8 @@ export type AppNavItem = {
 export const appNavigation: AppNavItem[] = [
   { to: '/app/organization', label: 'Organisation', icon: Building2, permission: 'organization:read' },
   { to: '/app/suppliers', label: 'Suppliers', supplierLabel: 'Customers', icon: Truck, permission: 'suppliers:read' },
+  { to: '/app/requests', label: 'Data requests', icon: CalendarClock, permission: 'calendar:read', audience: 'customer' },
+  { to: '/app/inbox', label: 'Requests inbox', icon: Inbox, permission: 'calendar:read', audience: 'supplier' },
   { to: '/app/uploads', label: 'Uploads', icon: FileUp, permission: 'uploads:read' },
   { to: '/app/data-entries', label: 'Data entries', icon: Database, permission: 'data-entries:read' },
   { to: '/app/account', label: 'My account', icon: UserRound },
@@ -32,8 +36,14 @@ export const appNavigation: AppNavItem[] = [
 ];
 
 /** The items a set of permissions allows, split into the main and the administration menu. */
-export const visibleNavigation = (items: readonly AppNavItem[], permissions: ReadonlySet<string>) => {
-  const allowed = items.filter((item) => !item.permission || permissions.has(item.permission));
+export const visibleNavigation = (
+  items: readonly AppNavItem[],
+  permissions: ReadonlySet<string>,
+  organizationType: 'customer' | 'supplier' = 'customer',
+) => {
+  const allowed = items.filter(
+    (item) => (!item.permission || permissions.has(item.permission)) && (!item.audience || item.audience === organizationType),
+  );
   return {
     main: allowed.filter((item) => item.group !== 'administration'),
     administration: allowed.filter((item) => item.group === 'administration'),

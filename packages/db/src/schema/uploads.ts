@@ -26,6 +26,8 @@ export const fileUploads = pgTable(
     totalSize: bigint('total_size', { mode: 'number' }).notNull().default(0),
     /** Given with completeFileUpload; acted on by data requests. */
     supplierEmails: jsonb('supplier_emails').$type<string[]>().notNull().default([]),
+    /** The data request (calendar task) this upload answers; no foreign key, to keep the schema files acyclic. */
+    calendarTaskId: uuid('calendar_task_id'),
     startedAt: at('started_at').notNull().defaultNow(),
     completedAt: at('completed_at'),
     createdAt: createdAt(),

@@ -34,8 +34,8 @@ const AppFrame = () => {
 
   const { user } = session;
   if (!user) return null;
-  const { main, administration } = visibleNavigation(appNavigation, permissions);
   const isSupplier = user.organizationUser?.organization.organizationType === 'supplier';
+  const { main, administration } = visibleNavigation(appNavigation, permissions, isSupplier ? 'supplier' : 'customer');
   const name = user.organizationUser ? `${user.organizationUser.firstName} ${user.organizationUser.lastName}` : user.email;
 
   const link = (item: AppNavItem) => (
