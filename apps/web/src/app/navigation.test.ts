@@ -22,4 +22,10 @@ describe('navigation by permission', () => {
     expect(labels(visibleNavigation(appNavigation, new Set(['login-logs:read'])).administration)).toEqual(['Sign-in log']);
     expect(labels(visibleNavigation(appNavigation, new Set()).main)).toEqual(['My account']);
   });
+  it('shows data requests to customers and the requests inbox to suppliers, each only with calendar:read', () => {
+    const reader = new Set(['calendar:read', 'uploads:read']);
+    expect(labels(visibleNavigation(appNavigation, reader, 'customer').main)).toEqual(['Data requests', 'Uploads', 'My account']);
+    expect(labels(visibleNavigation(appNavigation, reader, 'supplier').main)).toEqual(['Requests inbox', 'Uploads', 'My account']);
+    expect(labels(visibleNavigation(appNavigation, new Set(['uploads:read']), 'supplier').main)).toEqual(['Uploads', 'My account']);
+  });
 });
