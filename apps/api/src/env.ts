@@ -18,6 +18,24 @@ const boundedInt = (min: number, max: number) =>
     .min(min, { error: `must be at least ${min}` })
     .max(max, { error: `must be at most ${max}` });
 
+/** "14,7,2,0": distinct whole days (0 to 365), at most 10, largest first. */
+const reminderDays = z.string().transform((value, ctx) => {
+  const parts = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const days = parts.map(Number);
+  if (parts.some((part) => !/^\d+$/.test(part)) || days.some((day) => day > 365)) {
+    ctx.addIssue({ code: 'custom', message: 'must be whole days between 0 and 365, separated by commas' });
+    return z.NEVER;
+  }
+  if (new Set(days).size > 10) {
+    ctx.addIssue({ code: 'custom', message: 'must name at most 10 days' });
+    return z.NEVER;
+  }
+  return [...new Set(days)].sort((a, b) => b - a);
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535, { error: 'must be at most 65535' }).default(3000),
@@ -81,10 +99,35 @@ const envSchema = z.object({
   UPLOAD_MAX_UNCOMPRESSED_BYTES: boundedInt(1024 * 1024, 16 * 1024 ** 3).default(1024 ** 3),
   /** Uncompressed / compressed size of any one XLSX entry of at least 1 MiB (zip-bomb guard). */
   UPLOAD_MAX_COMPRESSION_RATIO: boundedInt(2, 10_000).default(100),
+  // Data request reminders (decision 0016): days before the deadline, overdue interval and period, local hour.
+  /** Comma-separated whole days before the deadline's date, e.g. "14,7,2,0" (0 is the day itself). */
+  REMINDER_DAYS_BEFORE: reminderDays.default([14, 7, 2, 0]),
+  /** One overdue reminder every this many days; 0 sends none. */
+  REMINDER_OVERDUE_EVERY_DAYS: boundedInt(0, 365).default(3),
+  /** Overdue reminders stop this many days after the deadline's date. */
+  REMINDER_OVERDUE_FOR_DAYS: boundedInt(0, 365).default(30),
+  /** Local hour (supplier's time zone) at which reminders fall. */
+  REMINDER_LOCAL_HOUR: boundedInt(0, 23).default(9),
+  /** Enables POST /test/clock (moves the server clock forward for browser tests); refused with NODE_ENV=production. */
+  TEST_HOOKS: booleanFlag.default(false),
 });
 
 /** S3 settings only make sense together: a half-configured store stops the boot instead of falling back to disk. */
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.TEST_HOOKS && env.NODE_ENV === 'production') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TEST_HOOKS'],
+      message: 'must not be true with NODE_ENV=production (it lets anyone move the server clock)',
+    });
+  }
+  if (env.REMINDER_OVERDUE_EVERY_DAYS > env.REMINDER_OVERDUE_FOR_DAYS && env.REMINDER_OVERDUE_FOR_DAYS > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['REMINDER_OVERDUE_EVERY_DAYS'],
+      message: `must not be more than REMINDER_OVERDUE_FOR_DAYS (${env.REMINDER_OVERDUE_FOR_DAYS})`,
+    });
+  }
   const required = (key: string, reason: string) => ctx.addIssue({ code: 'custom', path: [key], message: `must be set when ${reason}` });
   const s3Set = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const).filter(
     (key) => env[key] !== undefined,
