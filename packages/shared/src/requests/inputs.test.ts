@@ -13,6 +13,7 @@ import {
 const now = new Date('2026-06-15T12:00:00Z');
 const calendarId = '7f1f6c1e-5b8a-4a57-9d6c-1f2e3d4c5b6a';
 const parentTaskId = '0b9a8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d';
+const supplierOrganizationId = '5c4b3a29-1807-4f6e-9d5c-4b3a29180706';
 const firstIssue = (result: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) => {
   const issue = result.error?.issues[0];
   return issue ? { message: issue.message, path: issue.path } : undefined;
@@ -43,7 +44,8 @@ describe('createCalendar', () => {
 
 describe('createCalendarTask', () => {
   const schema = createCalendarTaskSchema(now);
-  const request = { calendarId, title: '  Fuel 2025  ', taskType: 'data_request' };
+  const request = { calendarId, title: '  Fuel 2025  ', taskType: 'data_request', supplierOrganizationId };
+  const subtask = { calendarId, title: 'MV Nordlys', taskType: 'subtask' };
 
   it('trims the title, drops an empty subtitle and uppercases the reporting period', () => {
     expect(
@@ -74,14 +76,14 @@ describe('createCalendarTask', () => {
   });
 
   it('asks a subtask for its parent and refuses a parent on a data request', () => {
-    expect(firstIssue(schema.safeParse({ ...request, taskType: 'subtask' }))).toEqual({
+    expect(firstIssue(schema.safeParse(subtask))).toEqual({
       message: 'A subtask needs the request it belongs to',
       path: ['parentTaskId'],
     });
     expect(firstIssue(schema.safeParse({ ...request, parentTaskId }))?.message).toBe(
       'A data request cannot have a parent; create it as a subtask',
     );
-    expect(schema.safeParse({ ...request, taskType: 'subtask', parentTaskId }).success).toBe(true);
+    expect(schema.safeParse({ ...subtask, parentTaskId }).success).toBe(true);
     expect(firstIssue(schema.safeParse({ ...request, taskType: 'reminder' }))?.message).toBe(
       'The task type must be one of data_request, subtask',
     );
@@ -95,6 +97,30 @@ describe('createCalendarTask', () => {
     expect(firstIssue(schema.safeParse({ ...request, requiredUploadSecondaryPurpose: '2025' }))).toEqual({
       message: 'Choose the required data before its reporting period',
       path: ['requiredUploadPurpose'],
+    });
+  });
+
+  it('asks a data request for its supplier and refuses one on a subtask', () => {
+    expect(firstIssue(schema.safeParse({ ...request, supplierOrganizationId: undefined }))).toEqual({
+      message: 'Choose the supplier to ask',
+      path: ['supplierOrganizationId'],
+    });
+    expect(firstIssue(schema.safeParse({ ...subtask, parentTaskId, supplierOrganizationId }))).toEqual({
+      message: "A subtask is for its request's supplier; leave the supplier out",
+      path: ['supplierOrganizationId'],
+    });
+    expect(firstIssue(schema.safeParse({ ...request, supplierOrganizationId: 'acme' }))?.message).toBe(
+      'The supplier organization id must be a UUID',
+    );
+  });
+
+  it('takes a message of at most 2000 characters, trimmed, an empty one as none', () => {
+    expect(schema.parse({ ...request, message: '  Please use the template.  ' }).message).toBe('Please use the template.');
+    expect(schema.parse({ ...request, message: '   ' }).message).toBeNull();
+    expect(schema.safeParse({ ...request, message: 'x'.repeat(2000) }).success).toBe(true);
+    expect(firstIssue(schema.safeParse({ ...request, message: 'x'.repeat(2001) }))).toEqual({
+      message: 'The message must be at most 2000 characters',
+      path: ['message'],
     });
   });
 
@@ -138,6 +164,8 @@ describe('updateCalendarTask', () => {
 
   it('leaves absent fields out and clears an optional one with null', () => {
     expect(schema.parse({ id, subTitle: null })).toEqual({ id, subTitle: null });
+    expect(schema.parse({ id, message: null })).toEqual({ id, message: null });
+    expect(firstIssue(schema.safeParse({ id, message: 'x'.repeat(2001) }))?.message).toBe('The message must be at most 2000 characters');
     expect(schema.parse({ id, status: 'submitted' })).toEqual({ id, status: 'submitted' });
   });
 

@@ -11,6 +11,8 @@ import { CALENDAR_TASK_STATUSES, CALENDAR_TASK_TYPES } from './statuses.ts';
 export const MAX_TASK_TITLE = 200;
 export const MAX_TASK_SUBTITLE = 500;
 export const MAX_REVIEW_MESSAGE = 2000;
+/** The customer's note to the supplier that goes with a request. */
+export const MAX_TASK_MESSAGE = 2000;
 export const MAX_REVIEW_COMMENT = 1000;
 export const MAX_REVIEW_COMMENTS = 500;
 /** How far ahead a deadline may be set. */
@@ -106,6 +108,13 @@ const subTitle = z
 
 const id = (label: string) => z.uuid({ error: `The ${label} must be a UUID` });
 
+const message = z
+  .string()
+  .trim()
+  .max(MAX_TASK_MESSAGE, { error: `The message must be at most ${MAX_TASK_MESSAGE} characters` })
+  .transform((v) => (v === '' ? null : v))
+  .nullish();
+
 const datesInOrder = (
   input: { startDate?: Date | null; endDate?: Date | null },
   ctx: { addIssue: (issue: { code: 'custom'; message: string; path: string[]; input: unknown }) => void },
@@ -133,9 +142,20 @@ export const createCalendarTaskSchema = (now: Date) =>
       requestUploadId: id('request upload id').nullish(),
       requiredUploadPurpose: requiredUploadPurposeSchema.nullish(),
       requiredUploadSecondaryPurpose: reportingPeriodSchema.nullish(),
+      supplierOrganizationId: id('supplier organization id').nullish(),
+      message,
     })
     .superRefine((input, ctx) => {
       datesInOrder(input, ctx);
+      if (input.taskType === 'data_request' && !input.supplierOrganizationId)
+        ctx.addIssue({ code: 'custom', message: 'Choose the supplier to ask', path: ['supplierOrganizationId'], input: null });
+      if (input.taskType === 'subtask' && input.supplierOrganizationId)
+        ctx.addIssue({
+          code: 'custom',
+          message: "A subtask is for its request's supplier; leave the supplier out",
+          path: ['supplierOrganizationId'],
+          input: input.supplierOrganizationId,
+        });
       if (input.taskType === 'subtask' && !input.parentTaskId)
         ctx.addIssue({ code: 'custom', message: 'A subtask needs the request it belongs to', path: ['parentTaskId'], input: null });
       if (input.taskType === 'data_request' && input.parentTaskId)
@@ -175,6 +195,7 @@ export const updateCalendarTaskSchema = (now: Date) =>
       responseUploadId: id('response upload id').nullish(),
       requiredUploadPurpose: requiredUploadPurposeSchema.nullish(),
       requiredUploadSecondaryPurpose: reportingPeriodSchema.nullish(),
+      message,
       review: reviewSchema.optional(),
     })
     .superRefine((input, ctx) => {
