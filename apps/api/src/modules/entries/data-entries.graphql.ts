@@ -43,7 +43,8 @@ export const DataEntryRef = builder.objectRef<DataEntryView>('DataEntry').implem
     organizationId: t.exposeID('organizationId'),
     supplierOrganizationId: t.id({
       nullable: true,
-      description: 'Null until supplier matching (issue 12).',
+      description:
+        "The supplier organization whose data it is, when seen through an accepted request; null for the organization's own entries.",
       resolve: (e) => e.supplierOrganizationId,
     }),
     rawData: t.field({
@@ -86,6 +87,11 @@ const DataEntryFilterInput = builder.inputType('DataEntryFilterInput', {
     fileUploadId: t.id({ required: false }),
     isValid: t.boolean({ required: false }),
     fieldValue: t.field({ type: DataEntryFieldFilterInput, required: false }),
+    calendarTaskId: t.id({
+      required: false,
+      description: "Entries answering this request (the supplier's accepted response, for the customer).",
+    }),
+    supplierOrganizationId: t.id({ required: false, description: 'Entries of this supplier seen through accepted requests.' }),
   }),
 });
 
@@ -107,6 +113,8 @@ type FilterArg = {
   fileUploadId?: string | number | null;
   isValid?: boolean | null;
   fieldValue?: { field: string; equals?: string | null; min?: number | null; max?: number | null } | null;
+  calendarTaskId?: string | number | null;
+  supplierOrganizationId?: string | number | null;
 };
 
 const idOf = (value: string | number | null | undefined) => (value === null || value === undefined ? null : String(value));
@@ -120,6 +128,8 @@ export const entryFilterOf = (filter: FilterArg | null | undefined): EntryFilter
   if (idOf(filter.fileId)) result.fileId = idOf(filter.fileId);
   if (idOf(filter.uploadId)) result.uploadId = idOf(filter.uploadId);
   if (idOf(filter.fileUploadId)) result.fileUploadId = idOf(filter.fileUploadId);
+  if (idOf(filter.calendarTaskId)) result.calendarTaskId = idOf(filter.calendarTaskId);
+  if (idOf(filter.supplierOrganizationId)) result.supplierOrganizationId = idOf(filter.supplierOrganizationId);
   if (filter.isValid !== null && filter.isValid !== undefined) result.isValid = filter.isValid;
   if (filter.fieldValue) {
     const { field, equals, min, max } = filter.fieldValue;

@@ -22,6 +22,10 @@ export type EntryFilter = {
   fileUploadId?: string | null;
   isValid?: boolean | null;
   fieldValue?: FieldValueFilter | null;
+  /** Entries answering this request: the supplier's response upload (for the customer while submitted or accepted). */
+  calendarTaskId?: string | null;
+  /** Entries of this supplier that the caller reads through its accepted requests. */
+  supplierOrganizationId?: string | null;
 };
 
 export const DATA_ENTRY_SORT_FIELDS = ['createdAt', 'entryDate', 'rowIndex'] as const;

@@ -4,7 +4,7 @@ import { files, uploads } from '@tidewise/db/schema/uploads';
 import { fieldsByCategory } from '@tidewise/shared/field-catalogue/index';
 import type { FieldDefinition } from '@tidewise/shared/field-catalogue/types';
 import { FILE_CATEGORIES, type FileCategory } from '@tidewise/shared/uploads';
-import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import { type DataEntryValueView, type FieldDataTypeName, typedValueSlots } from '../../schema/entry-values.graphql.ts';
 import { type CellValue, readRowsAt } from './row-chunks.ts';
@@ -30,6 +30,8 @@ export type EntryRun = {
   uploadId: string | null;
   /** Column names of the file as read (rawData keys). */
   columns: string[];
+  /** The supplier whose answer this is, when the reader sees it through a request; null for the reader's own files. */
+  supplierOrganizationId: string | null;
 };
 
 export type RunFilter = {
@@ -41,15 +43,37 @@ export type RunFilter = {
 };
 
 /**
- * The organization's files with visible entries, narrowed by the file-level filters; newest validation first
- * (`desc`) or oldest first.
+ * Whose files a reader's runs come from: its own (`own`), other organizations' response uploads it reads through
+ * its requests (`foreignUploadIds`, see lib/request-access.ts), and, when set, only files of `onlyUploadIds`.
+ */
+export type RunAccess = {
+  organizationId: string;
+  own: boolean;
+  foreignUploadIds: readonly string[];
+  onlyUploadIds: readonly string[] | null;
+};
+
+/** The organization's own files only. */
+export const ownRuns = (organizationId: string): RunAccess => ({ organizationId, own: true, foreignUploadIds: [], onlyUploadIds: null });
+
+/**
+ * The files with visible entries the access allows, narrowed by the file-level filters; newest validation first
+ * (`desc`) or oldest first. Access narrows files (one id list per answered request), never entries.
  */
 export const visibleRuns = async (
   executor: Executor,
-  organizationId: string,
+  access: string | RunAccess,
   filter: RunFilter,
   order: 'asc' | 'desc',
 ): Promise<EntryRun[]> => {
+  const scope = typeof access === 'string' ? ownRuns(access) : access;
+  const readable = or(
+    scope.own ? eq(fileValidations.organizationId, scope.organizationId) : undefined,
+    scope.foreignUploadIds.length > 0
+      ? and(inArray(files.fileUploadId, [...scope.foreignUploadIds]), ne(fileValidations.organizationId, scope.organizationId))
+      : undefined,
+  );
+  if (!readable || scope.onlyUploadIds?.length === 0) return [];
   const by = order === 'desc' ? desc : asc;
   const rows = await executor
     .select({
@@ -71,7 +95,8 @@ export const visibleRuns = async (
     .leftJoin(uploads, eq(uploads.fileId, fileValidations.fileId))
     .where(
       and(
-        eq(fileValidations.organizationId, organizationId),
+        readable,
+        scope.onlyUploadIds ? inArray(files.fileUploadId, [...scope.onlyUploadIds]) : undefined,
         gt(fileValidations.entriesGeneration, 0),
         filter.category ? eq(fileValidations.category, filter.category) : undefined,
         filter.fileId ? eq(fileValidations.fileId, filter.fileId) : undefined,
@@ -86,6 +111,7 @@ export const visibleRuns = async (
     category: row.category ?? 'unknown',
     validatedAt: row.validatedAt ?? new Date(0),
     columns: (readDetails as { columns?: string[] } | null)?.columns ?? [],
+    supplierOrganizationId: row.organizationId === scope.organizationId ? null : row.organizationId,
   }));
 };
 
@@ -179,7 +205,7 @@ export const dataEntryView = (run: EntryRun, row: EntryRow): DataEntryView => ({
   uploadId: run.uploadId,
   fileUploadId: run.fileUploadId,
   organizationId: run.organizationId,
-  supplierOrganizationId: null,
+  supplierOrganizationId: run.supplierOrganizationId,
   validationErrors: row.validation_errors ?? [],
   values: entryValues(run, row),
   createdAt: run.validatedAt,

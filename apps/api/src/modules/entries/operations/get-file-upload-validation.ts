@@ -1,5 +1,6 @@
 import type { Context } from '../../../context.ts';
-import { findBatchOfActor, validationsOfBatch } from '../records.ts';
+import { findReadableFileUpload } from '../../../lib/request-access.ts';
+import { validationsOfBatch } from '../records.ts';
 import type { ValidationStatus } from '../validation-statuses.ts';
 import { type FileValidationView, fileValidationView } from '../validation-view.ts';
 
@@ -28,9 +29,12 @@ export const batchValidationStatus = (statuses: readonly ValidationStatus[]): Va
   return 'not_started';
 };
 
-/** The validations of a batch's files (cancelled ones left out) and their sums; NOT_FOUND for another organization's batch. */
+/**
+ * The validations of a batch's files (cancelled ones left out) and their sums: the caller's own batch, or a
+ * supplier's answer to one of its requests while submitted or accepted; NOT_FOUND for any other batch.
+ */
 export const getFileUploadValidation = async (ctx: Context, fileUploadId: string): Promise<FileUploadValidationView> => {
-  const batch = await findBatchOfActor(ctx, fileUploadId);
+  const { upload: batch } = await findReadableFileUpload(ctx, fileUploadId);
   const views = (await validationsOfBatch(ctx.db, batch.id)).map(fileValidationView);
   const sum = (pick: (view: FileValidationView) => number) => views.reduce((total, view) => total + pick(view), 0);
   return {
