@@ -42,7 +42,10 @@ describe('deadline wording', () => {
   });
 
   it('says nothing of a deadline once it is not the supplier’s turn', () => {
-    expect(deadlineWording('2026-03-08T09:00:00Z', NOW, { open: false, overdue: false, timeZone: 'UTC' })).toEqual({ text: '', tone: 'none' });
+    expect(deadlineWording('2026-03-08T09:00:00Z', NOW, { open: false, overdue: false, timeZone: 'UTC' })).toEqual({
+      text: '',
+      tone: 'none',
+    });
   });
 });
 
