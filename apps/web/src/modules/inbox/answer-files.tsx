@@ -75,12 +75,12 @@ export const AnswerFiles = ({ uploadId, files, editable }: { uploadId: string; f
             {file.status === 'processed' ? (
               <div className="flex shrink-0 gap-4 pl-6 sm:pl-0">
                 {editable ? (
-                  <Link to={`${base}/mapping`} className={linkClass}>
-                    Mapping<span className="sr-only"> of {file.originalName}</span>
+                  <Link to={`${base}/mapping`} className={linkClass} aria-label={`Mapping of ${file.originalName}`}>
+                    Mapping
                   </Link>
                 ) : null}
-                <Link to={`${base}/validation`} className={linkClass}>
-                  Validation<span className="sr-only"> of {file.originalName}</span>
+                <Link to={`${base}/validation`} className={linkClass} aria-label={`Validation of ${file.originalName}`}>
+                  Validation
                 </Link>
               </div>
             ) : null}

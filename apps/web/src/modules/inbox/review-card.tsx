@@ -53,9 +53,10 @@ export const ReviewCard = ({
                     {link ? (
                       <Link
                         to={link}
+                        aria-label={`See the entries of row ${comment.rowNumber}`}
                         className="shrink-0 text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
                       >
-                        See the entries<span className="sr-only"> of row {comment.rowNumber}</span>
+                        See the entries
                       </Link>
                     ) : null}
                   </li>
