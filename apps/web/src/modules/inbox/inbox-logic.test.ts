@@ -147,7 +147,7 @@ describe('inbox filters in the address', () => {
 });
 
 describe('counts above the inbox', () => {
-  it('adds up the supplier’s turn as to do', () => {
+  it('adds up the supplier’s turn as to do, overdue ones included', () => {
     const total = (n: number) => ({ pageInfo: { totalCount: n } });
     expect(
       inboxCounts({
@@ -158,7 +158,7 @@ describe('counts above the inbox', () => {
         submitted: total(4),
         accepted: total(7),
       }),
-    ).toEqual({ toDo: 6, overdue: 2, waiting: 4, accepted: 7 });
+    ).toEqual({ toDo: 8, overdue: 2, waiting: 4, accepted: 7 });
   });
 });
 

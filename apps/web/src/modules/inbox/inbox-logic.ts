@@ -61,10 +61,15 @@ export type InboxCounts = { toDo: number; overdue: number; waiting: number; acce
 
 /**
  * The four figures above the inbox. "To do" is every request whose turn is the supplier's (requested, in
- * progress, returned), overdue ones included; "overdue" is the part of those whose deadline passed.
+ * progress, returned), overdue ones included; "overdue" is the part of those whose deadline passed. The
+ * status filter reads as the badge does: `requested` leaves out the overdue ones, so they are added back.
  */
 export const inboxCounts = (data: InboxCountsResult): InboxCounts => ({
-  toDo: data.requested.pageInfo.totalCount + data.inProgress.pageInfo.totalCount + data.returned.pageInfo.totalCount,
+  toDo:
+    data.requested.pageInfo.totalCount +
+    data.inProgress.pageInfo.totalCount +
+    data.returned.pageInfo.totalCount +
+    data.overdue.pageInfo.totalCount,
   overdue: data.overdue.pageInfo.totalCount,
   waiting: data.submitted.pageInfo.totalCount,
   accepted: data.accepted.pageInfo.totalCount,

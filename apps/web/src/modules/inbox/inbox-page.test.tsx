@@ -36,7 +36,7 @@ const total = (n: number) => ({ pageInfo: { totalCount: n } });
 const answers = (rows: InboxTask[]): Answers => ({
   InboxTasks: () => ({ data: { calendarTasks: page(rows) } }),
   InboxCounts: () => ({
-    data: { requested: total(3), inProgress: total(2), returned: total(1), overdue: total(1), submitted: total(4), accepted: total(7) },
+    data: { requested: total(3), inProgress: total(2), returned: total(1), overdue: total(1), submitted: total(4), accepted: total(9) },
   }),
   InboxCustomers: () => ({
     data: {
@@ -75,7 +75,7 @@ describe('requests inbox', () => {
   it('shows what is to do, overdue, waiting for the customer and accepted', async () => {
     show(answers([task()]));
     const counts = await screen.findByRole('region', { name: 'Requests at a glance' });
-    await waitFor(() => expect(within(counts).getByText('6')).toBeInTheDocument());
+    await waitFor(() => expect(within(counts).getByText('7')).toBeInTheDocument());
     expect(within(counts).getByRole('button', { name: /Waiting for customer: 4/ })).toBeInTheDocument();
     fireEvent.click(within(counts).getByRole('button', { name: /Overdue: 1/ }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/app/inbox?status=overdue'));
