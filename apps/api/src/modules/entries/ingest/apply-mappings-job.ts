@@ -4,6 +4,7 @@ import { fieldsByCategory, isCatalogueCategory } from '@tidewise/shared/field-ca
 import { sql } from 'drizzle-orm';
 import type { AppServices } from '../../../context.ts';
 import type { Job, JobFailure } from '../../../lib/jobs/job-types.ts';
+import { queueSupplierMatching } from '../../../lib/supplier-matching-queue.ts';
 import type { ApplyMappingsJob } from '../jobs.ts';
 import { publishValidationChange, type ValidatedFile } from '../live-events.ts';
 import { readChunksFrom } from '../row-chunks.ts';
@@ -13,7 +14,7 @@ import { beginRun, commitRunPart, FileChangedError, failRun, finishRun, validate
 import { startIngestWorker } from './run-ingest-in-worker.ts';
 import { sweepEntries } from './sweep.ts';
 
-export type IngestServices = Pick<AppServices, 'db' | 'bulkWrite' | 'logger' | 'pubsub'>;
+export type IngestServices = Pick<AppServices, 'db' | 'bulkWrite' | 'logger' | 'pubsub' | 'jobs'>;
 
 /** A part of the run is committed (and progress announced) at most this often... */
 export const COMMIT_INTERVAL_MS = 500;
@@ -235,6 +236,8 @@ export const applyMappings = async (
     const finished = await finishRun(services.db, data, state);
     if (!finished) return;
     publishValidationChange(services, begun.file, 'validated');
+    // A customer's file naming suppliers is matched to organizations next (decision 6).
+    await queueSupplierMatching(services, { ...data, category: state.category, entryFields: state.entryFields });
     const switched = performance.now();
     await sweepEntries(services.db, data.fileId);
     logger.info(
