@@ -20,6 +20,7 @@ import { ServerAlert } from '../../ui/server-alert.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { MissingRecord } from './missing-record.tsx';
 import { useStageAnnouncements } from './announcements.ts';
+import { AnsweredRequestBanner, BatchSuppliersCard } from './batch-request-cards.tsx';
 import { type BatchFileRow, batchFileRows, batchProgress } from './batch-files.ts';
 import { DropZone } from './drop-zone.tsx';
 import { checkFiles } from './file-checks.ts';
@@ -212,6 +213,8 @@ const BatchView = ({ batch, config, refresh }: { batch: FileUploadBatch; config:
         }
       />
 
+      <AnsweredRequestBanner fileUploadId={batch.id} />
+
       <Card>
         <CardContent className="flex flex-col gap-4 pt-6">
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -251,6 +254,8 @@ const BatchView = ({ batch, config, refresh }: { batch: FileUploadBatch; config:
           ) : null}
         </CardContent>
       </Card>
+
+      <BatchSuppliersCard fileUploadId={batch.id} completed={completed} />
 
       {notice ? notice.ok ? <Alert variant="success">{notice.text}</Alert> : <ServerAlert message={notice.text} /> : null}
 
