@@ -43,3 +43,15 @@ export const ConfirmMfaMethodChangeMutation = graphql(`
     confirmMfaMethodChange(input: $input) { success message errors { message } }
   }
 `);
+
+export const ReminderPreferenceQuery = graphql(`
+  query ReminderPreference {
+    reminderPreference { remindersMuted }
+  }
+`);
+
+export const UpdateReminderPreferenceMutation = graphql(`
+  mutation UpdateReminderPreference($input: ReminderPreferenceInput!) {
+    updateReminderPreference(input: $input) { remindersMuted }
+  }
+`);
