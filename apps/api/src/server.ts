@@ -19,6 +19,7 @@ import { useTextInputGuard } from './lib/text-input-guard.ts';
 import { handleSessionRoute, isSessionRoute } from './modules/auth/sessions/session-routes.ts';
 import { handleExportRoute, isExportRoute } from './modules/entries/exports/export-route.ts';
 import { handleTemplateRoute, isTemplateRoute } from './modules/mappings/templates/template-route.ts';
+import { handleTestClockRoute, isTestClockRoute } from './modules/reminders/test-clock-route.ts';
 import { buildSchema } from './schema/index.ts';
 
 type StorageOriginEnv = Pick<Env, 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE'>;
@@ -193,6 +194,11 @@ export const createAppServer = (services: AppServices, database: Pick<DatabaseHa
     if (isExportRoute(url.pathname)) {
       // Streams the signed export from the database a page at a time.
       await handleExportRoute(services, req, res, url);
+      return;
+    }
+    if (isTestClockRoute(url.pathname)) {
+      // 404 unless TEST_HOOKS=true (never in production): moves the clock and runs the reminder pass.
+      await handleTestClockRoute(services, req, res);
       return;
     }
     if (url.pathname === '/healthz') {

@@ -24,6 +24,7 @@ import '../modules/uploads/rows.graphql.ts';
 import '../modules/uploads/live.graphql.ts';
 import '../modules/entries/entries.graphql.ts';
 import '../modules/mappings/mappings.graphql.ts';
+import '../modules/reminders/reminders.graphql.ts';
 
 /** Every module's `*.graphql.ts` is imported above; the order does not matter. */
 export const buildSchema = () => withMutationAudit(lexicographicSortSchema(builder.toSchema()));
