@@ -1,3 +1,4 @@
+import { submitRefusal } from '@tidewise/shared/requests/statuses';
 import { Download, FileUp, Replace, Send, Undo2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -115,8 +116,13 @@ export const AnswerSteps = ({
   };
 
   const hint = submitHint(task, answer, customer);
-  // Submit follows the server's allowed transitions; the hint says what is missing, and the server's refusal names it.
-  const canSubmit = canUpdate && task.allowedTransitions.includes('submitted');
+  // Submit follows the server's allowed transitions and the shared rule that an asked-for file is attached; the
+  // hint says what else is missing, and the server's refusal names it (a file not validated, say).
+  const canSubmit =
+    canUpdate &&
+    task.allowedTransitions.includes('submitted') &&
+    submitRefusal({ requiredUploadPurpose: task.requiredUploadPurpose, responseUploadId: task.responseUploadId }) === null;
+  const answerReady = answer.kind === 'ready' || answer.kind === 'invalid';
   const canTakeBack = canUpdate && task.status === 'submitted' && task.allowedTransitions.includes('in_progress');
 
   return (
@@ -204,6 +210,7 @@ export const AnswerSteps = ({
                     </Button>
                   ) : task.status !== 'submitted' && canUpdate ? (
                     <Button
+                      variant={answerReady ? 'default' : 'outline'}
                       onClick={async () => onFailure(await changeStatus('submitted', `Submitted to ${customer}.`))}
                       disabled={!canSubmit || updating.fetching}
                       aria-describedby={hint ? 'submit-hint' : undefined}

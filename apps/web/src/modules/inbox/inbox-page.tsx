@@ -83,7 +83,7 @@ export const InboxPage = () => {
       className: 'hidden lg:table-cell',
       cell: (t) => (t.requiredUploadPurpose ? FILE_CATEGORY_LABELS[t.requiredUploadPurpose] : '—'),
     },
-    { id: 'period', header: 'Period', cell: (t) => t.requiredUploadSecondaryPurpose ?? '—' },
+    { id: 'period', header: 'Period', cell: (t) => <span className="whitespace-nowrap">{t.requiredUploadSecondaryPurpose ?? '—'}</span> },
     {
       id: 'deadline',
       header: 'Deadline',

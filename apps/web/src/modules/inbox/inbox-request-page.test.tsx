@@ -109,6 +109,8 @@ describe('a request in the supplier’s inbox', () => {
     expect(screen.getByText('due in 10 days')).toBeInTheDocument();
     expect(screen.getByText('Please use the template.')).toBeInTheDocument();
     expect(screen.getByText('Upload your answer first.')).toBeInTheDocument();
+    // The request names the data it wants, so it cannot be submitted without an answer (the shared rule).
+    expect(screen.getByRole('button', { name: 'Submit to Nordic Bulk' })).toBeDisabled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Upload your answer' }));
     expect(await screen.findByText('Upload screen')).toBeInTheDocument();
