@@ -101,6 +101,13 @@ export const UpdateRequestMutation = graphql(
 
 export type UpdateRequestInput = VariablesOf<typeof UpdateRequestMutation>['input'];
 
+/** The deadline of the calendar a request was sent in: a request's own deadline stays within it. */
+export const RequestCalendarQuery = graphql(`
+  query RequestCalendarDeadline($id: ID!) {
+    calendar(id: $id) { id deadline }
+  }
+`);
+
 // Creating ------------------------------------------------------------------------------------------
 
 export const CreateCalendarMutation = graphql(`

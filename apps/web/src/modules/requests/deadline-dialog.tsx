@@ -1,0 +1,108 @@
+import { createCalendarSchema } from '@tidewise/shared/requests/inputs';
+import { useMemo, useState } from 'react';
+import { useMutation, useQuery } from 'urql';
+import { z } from 'zod';
+import { mutationError } from '../../lib/errors.ts';
+import { useDateFormat } from '../../lib/format.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { Form, FormAlert, setServerError, TextField, useZodForm } from '../../ui/form.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { RequestCalendarQuery, type RequestDetail, UpdateRequestMutation } from './graphql.ts';
+import { dayIn, endOfDay, zoneOrBrowser } from './new-request-schema.ts';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A new deadline day: in the future (the rule createCalendar applies) and not after the calendar the
+ * request was sent in (the API keeps a request within its calendar's deadline). Due by the end of the
+ * day, or at the calendar's deadline on that day.
+ */
+export const deadlineSchema = (now: Date, timeZone: string, calendarDeadline: Date | null) =>
+  z.object({
+    endDate: z
+      .string()
+      .regex(DAY, { error: 'Choose the new deadline' })
+      .transform((day, ctx) => {
+        if (calendarDeadline && day > dayIn(calendarDeadline, timeZone)) {
+          ctx.addIssue({ code: 'custom', message: `The deadline cannot be after ${dayIn(calendarDeadline, timeZone)}`, input: day });
+          return z.NEVER;
+        }
+        const end = endOfDay(day, timeZone);
+        const due = calendarDeadline && end.getTime() > calendarDeadline.getTime() ? calendarDeadline : end;
+        const checked = createCalendarSchema(now).safeParse({ deadline: due });
+        if (checked.success) return checked.data.deadline;
+        for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, input: day });
+        return z.NEVER;
+      }),
+  });
+
+type Props = { task: RequestDetail; open: boolean; onOpenChange: (open: boolean) => void; onChanged: () => void };
+
+/** Moves a request's deadline; reminders follow the new one. Each opening starts afresh. */
+export const DeadlineDialog = (props: Props) => (props.open ? <DeadlineForm {...props} /> : null);
+
+const DeadlineForm = ({ task, onOpenChange, onChanged }: Props) => {
+  const { timeZone, formatDate } = useDateFormat();
+  const zone = zoneOrBrowser(timeZone);
+  const [now] = useState(() => new Date());
+  const [calendar] = useQuery({ query: RequestCalendarQuery, variables: { id: task.calendarId } });
+  const calendarDeadline = calendar.data ? new Date(calendar.data.calendar.deadline) : null;
+  const calendarTime = calendarDeadline?.getTime() ?? null;
+  const schema = useMemo(() => deadlineSchema(now, zone, calendarTime === null ? null : new Date(calendarTime)), [now, zone, calendarTime]);
+  const form = useZodForm(schema, { defaultValues: { endDate: dayIn(new Date(task.deadline), zone) } });
+  const [, update] = useMutation(UpdateRequestMutation);
+  const pending = form.formState.isSubmitting;
+
+  const submit = async (values: z.output<typeof schema>) => {
+    const result = await update({ input: { id: task.id, endDate: values.endDate.toISOString() } });
+    if (
+      setServerError(
+        form,
+        mutationError(result, (d) => d.updateCalendarTask),
+      )
+    )
+      return;
+    onChanged();
+    onOpenChange(false);
+  };
+
+  return (
+    <Dialog open onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent>
+        <Form form={form} onSubmit={submit} idPrefix="deadline" className="flex flex-col gap-4">
+          <DialogHeader>
+            <DialogTitle>Change the deadline</DialogTitle>
+            <DialogDescription>
+              Now due {formatDate(task.deadline)}. The supplier sees the new date at once; reminders follow it.
+            </DialogDescription>
+          </DialogHeader>
+          <FormAlert control={form.control} />
+          <TextField
+            control={form.control}
+            name="endDate"
+            label="New deadline"
+            type="date"
+            min={dayIn(now, zone, 1)}
+            max={calendarDeadline ? dayIn(calendarDeadline, zone) : undefined}
+            hint={
+              calendarDeadline
+                ? `Due by the end of that day, at the latest ${formatDate(calendarDeadline.toISOString())} (the deadline it was sent with).`
+                : 'Due by the end of that day.'
+            }
+            required
+          />
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? <Spinner className="text-current" label="Saving" /> : null}
+              Save deadline
+            </Button>
+          </DialogFooter>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+};
