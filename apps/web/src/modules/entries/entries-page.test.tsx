@@ -10,6 +10,8 @@ import type { DataEntryRow, FieldDefinition } from './graphql.ts';
 
 const FILE_ID = '0b6f1c9e-2f4a-4c1e-9d7a-1a2b3c4d5e6f';
 const BATCH_ID = '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
+const TASK_ID = '3e4f5a6b-7c8d-4e9f-8a0b-1c2d3e4f5a6b';
+const SUPPLIER_ID = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
 
 const FIELDS: FieldDefinition[] = [
   { key: 'fuel_consumed', label: 'Fuel consumed', dataType: 'number', canonicalUnit: 't', allowedValues: [] },
@@ -36,6 +38,7 @@ const entry = (patch: Partial<DataEntryRow> = {}): DataEntryRow => ({
   fileId: FILE_ID,
   fileUploadId: BATCH_ID,
   createdAt: '2024-04-01T10:00:00Z',
+  supplierOrganizationId: null,
   values: [
     {
       fieldName: 'fuel_consumed',
@@ -102,6 +105,16 @@ const fakeClient = ({ entries = [entry()], totalCount, exportUrl = '#export-read
                   return { fieldsByCategory: FIELDS };
                 case 'EntryFilterUploads':
                   return { fileUploads: { data: [{ id: BATCH_ID, name: 'March bunker reports' }] } };
+                case 'EntryFilterRequest':
+                  return {
+                    calendarTask: {
+                      id: TASK_ID,
+                      title: 'Fuel data for 2025',
+                      supplierOrganization: { id: SUPPLIER_ID, name: 'Nordlys Shipping AS' },
+                    },
+                  };
+                case 'EntryOrganizationName':
+                  return { organization: { id: SUPPLIER_ID, name: 'Nordlys Shipping AS' } };
                 case 'EntryFilterFile':
                   return { file: { id: FILE_ID, originalName: 'fuel-2024.xlsx', fileUploadId: BATCH_ID } };
                 case 'DataEntry':
@@ -172,6 +185,31 @@ describe('data entries: filters and the address', () => {
       order: { field: 'entryDate', direction: 'DESC' },
       pagination: { page: 1, pageSize: 100 },
     });
+  });
+
+  it("shows a supplier's entries through a request: the request and supplier as removable chips, and a Supplier column", async () => {
+    const user = userEvent.setup();
+    const { search, lastVariables } = show(`/app/data-entries?request=${TASK_ID}&supplier=${SUPPLIER_ID}`, {
+      entries: [entry({ supplierOrganizationId: SUPPLIER_ID })],
+    });
+    await screen.findByText('fuel-2024.xlsx, row 14');
+    expect(lastVariables('DataEntries')).toMatchObject({ filter: { calendarTaskId: TASK_ID, supplierOrganizationId: SUPPLIER_ID } });
+    const chips = screen.getByRole('list', { name: 'Filters from the link' });
+    expect(await within(chips).findByText('Fuel data for 2025 (Nordlys Shipping AS)')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getByRole('columnheader', { name: 'Supplier' })).toBeInTheDocument();
+    expect(await within(screen.getByRole('table')).findByText('Nordlys Shipping AS')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear the request filter (Fuel data for 2025 (Nordlys Shipping AS))' }));
+    await waitFor(() => expect(search().get('request')).toBeNull());
+    expect(search().get('supplier')).toBe(SUPPLIER_ID);
+    expect(lastVariables('DataEntries')).toMatchObject({ filter: { supplierOrganizationId: SUPPLIER_ID } });
+    expect((lastVariables('DataEntries')?.filter as Record<string, unknown>).calendarTaskId).toBeUndefined();
+  });
+
+  it("has no Supplier column while the page holds only the organisation's own entries", async () => {
+    show('/app/data-entries');
+    await screen.findByText('fuel-2024.xlsx, row 14');
+    expect(within(screen.getByRole('table')).queryByRole('columnheader', { name: 'Supplier' })).not.toBeInTheDocument();
   });
 
   it('ignores what the address may not hold: an unknown category, a field without a category, a size under 50', async () => {

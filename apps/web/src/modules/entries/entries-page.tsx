@@ -1,4 +1,4 @@
-import { Database, FileUp, X } from 'lucide-react';
+import { Database, FileUp } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
@@ -18,7 +18,8 @@ import { EntryFilterBar, entryFilterError } from './entry-filter-bar.tsx';
 import { ENTRY_LIST, ENTRY_PAGE_SIZES, entryPageSize, toDataEntryFilter } from './entry-filters.ts';
 import { EntrySheet } from './entry-sheet.tsx';
 import { ExportActions } from './export-actions.tsx';
-import { DataEntriesQuery, type EntryCategory, EntryFilterFileQuery, FieldsByCategoryQuery } from './graphql.ts';
+import { FileChip, RequestChip, SupplierChip } from './entry-filter-chips.tsx';
+import { DataEntriesQuery, type EntryCategory, FieldsByCategoryQuery } from './graphql.ts';
 
 /** The orders a person can pick; none chosen is the server's default, newest first. */
 const ORDERS: { value: string; label: string; sort: SortState }[] = [
@@ -33,29 +34,6 @@ const orderValue = (sort: SortState) => (sort ? `${sort.columnId}:${sort.directi
 
 /** The reader's locale for numbers; the rest of the screen reads in English. */
 const readerLocale = () => (typeof navigator === 'undefined' ? undefined : navigator.language || undefined);
-
-/** The file a filter names, by its name, with a button that drops it. */
-const FileChip = ({ fileId, onClear }: { fileId: string; onClear: () => void }) => {
-  const [{ data, error }] = useQuery({ query: EntryFilterFileQuery, variables: { id: fileId } });
-  const name = data?.file.originalName ?? (error ? 'A file you cannot see' : 'Loading the file name…');
-  return (
-    <div className="flex flex-wrap items-center gap-2 text-sm">
-      <span className="text-muted-foreground">File:</span>
-      <span className="inline-flex max-w-full items-center gap-1 rounded-full border border-border bg-card py-1 pl-3 pr-1">
-        <span className="min-w-0 truncate font-medium">{name}</span>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-7 rounded-full"
-          aria-label={`Clear the file filter (${name})`}
-          onClick={onClear}
-        >
-          <X aria-hidden="true" />
-        </Button>
-      </span>
-    </div>
-  );
-};
 
 const NO_FIELDS: readonly never[] = [];
 
@@ -86,7 +64,9 @@ export const DataEntriesPage = () => {
     const mapped = new Set(connection?.data.flatMap((entry) => entry.values.map((value) => value.fieldName)) ?? []);
     return mapped.size === 0 ? catalogueFields : catalogueFields.filter((field) => mapped.has(field.key));
   }, [catalogueFields, connection]);
-  const columns = useMemo(() => entryColumns({ fields, locale, formatDate }), [fields, locale, formatDate]);
+  // The Supplier column shows once the page holds entries seen through a supplier's requests.
+  const showSupplier = Boolean(connection?.data.some((entry) => entry.supplierOrganizationId));
+  const columns = useMemo(() => entryColumns({ fields, locale, formatDate, showSupplier }), [fields, locale, formatDate, showSupplier]);
   const [openId, setOpenId] = useState<string | null>(null);
 
   const pageInfo = connection?.pageInfo;
@@ -144,7 +124,15 @@ export const DataEntriesPage = () => {
       />
       <EntryFilterBar form={form} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        {list.filters.file ? <FileChip fileId={list.filters.file} onClear={() => list.setFilters({ file: '' })} /> : <span />}
+        {list.filters.file || list.filters.request || list.filters.supplier ? (
+          <ul className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2" aria-label="Filters from the link">
+            {list.filters.request ? <RequestChip id={list.filters.request} onClear={() => list.setFilters({ request: '' })} /> : null}
+            {list.filters.supplier ? <SupplierChip id={list.filters.supplier} onClear={() => list.setFilters({ supplier: '' })} /> : null}
+            {list.filters.file ? <FileChip id={list.filters.file} onClear={() => list.setFilters({ file: '' })} /> : null}
+          </ul>
+        ) : (
+          <span />
+        )}
         <div className="flex flex-col gap-2 sm:w-64">
           <Label htmlFor="entries-order">Order</Label>
           <Select

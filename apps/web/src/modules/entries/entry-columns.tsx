@@ -1,5 +1,6 @@
 import type { Column } from '../../ui/data-table.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { SupplierName } from './entry-filter-chips.tsx';
 import { countOf, fieldHeader, shownValue, valuesSummary } from './format-value.ts';
 import type { DataEntryRow, FieldDefinition } from './graphql.ts';
 
@@ -33,7 +34,7 @@ const IssuesCell = ({ entry, locale }: { entry: DataEntryRow; locale?: string })
 };
 
 /**
- * The entries table's columns: where each came from, its date and validity, then one column per
+ * The entries table's columns: where each came from (and whose it is, when suppliers' entries are on the page), its date and validity, then one column per
  * field of the chosen category (its unit in the header), or a compact list of values when entries
  * of several categories show together; last, its issues. The order is chosen above the table (one
  * control for every width, including the order of creation no column shows), not from the headers.
@@ -42,10 +43,13 @@ export const entryColumns = ({
   fields,
   locale,
   formatDate,
+  showSupplier = false,
 }: {
   fields: readonly FieldDefinition[];
   locale?: string;
   formatDate: (value: string) => string;
+  /** Entries of suppliers (seen through accepted requests) are on the page: say whose each is. */
+  showSupplier?: boolean;
 }): Column<DataEntryRow>[] => {
   const fieldColumns = fields.map(
     (field): Column<DataEntryRow> => ({
@@ -91,6 +95,22 @@ export const entryColumns = ({
       card: 'title',
       cell: (entry) => <span className="block min-w-40 font-medium [overflow-wrap:anywhere]">{entry.sourceReference}</span>,
     },
+    ...(showSupplier
+      ? [
+          {
+            id: 'supplier',
+            header: 'Supplier',
+            cell: (entry: DataEntryRow) =>
+              entry.supplierOrganizationId ? (
+                <span className="block min-w-32">
+                  <SupplierName id={entry.supplierOrganizationId} />
+                </span>
+              ) : (
+                <span className="text-muted-foreground">Your organisation</span>
+              ),
+          },
+        ]
+      : []),
     {
       id: 'date',
       header: 'Entry date',

@@ -2,7 +2,18 @@ import { FILE_CATEGORIES, type FileCategory } from '@tidewise/shared/uploads';
 import { type Filters, type ListConfig, type ParamParser, param } from '../../lib/list-params.ts';
 import type { DataEntryFilter, DataEntrySortField } from './graphql.ts';
 
-export type EntryFilterKey = 'search' | 'category' | 'file' | 'upload' | 'validity' | 'field' | 'eq' | 'min' | 'max';
+export type EntryFilterKey =
+  | 'search'
+  | 'category'
+  | 'file'
+  | 'upload'
+  | 'request'
+  | 'supplier'
+  | 'validity'
+  | 'field'
+  | 'eq'
+  | 'min'
+  | 'max';
 export type EntryFilters = Filters<EntryFilterKey>;
 
 export const VALIDITY_LABELS = { valid: 'Valid only', errors: 'With errors only' } as const;
@@ -32,9 +43,10 @@ const normalize = (filters: EntryFilters): EntryFilters => {
 };
 
 /**
- * The entries list's URL: `?search=&category=&file=&upload=&validity=&field=&eq=&min=&max=&sort=&dir=&page=&size=`.
- * `file` and `upload` are ids (a file, a batch of files); `field` with `eq` or `min`/`max` filters on one
- * value of the chosen category.
+ * The entries list's URL: `?search=&category=&file=&upload=&request=&supplier=&validity=&field=&eq=&min=&max=&sort=&dir=&page=&size=`.
+ * `file` and `upload` are ids (a file, a batch of files); `request` (a data request's id) and `supplier` (a
+ * supplier organisation's id) show a supplier's entries seen through requests; `field` with `eq` or
+ * `min`/`max` filters on one value of the chosen category.
  */
 export const ENTRY_LIST = {
   sortFields: { created: 'createdAt', date: 'entryDate', row: 'rowIndex' },
@@ -43,6 +55,8 @@ export const ENTRY_LIST = {
     category: param.oneOf(ENTRY_CATEGORIES),
     file: param.id,
     upload: param.id,
+    request: param.id,
+    supplier: param.id,
     validity: param.oneOf(Object.keys(VALIDITY_LABELS)),
     field: fieldKey,
     eq: param.text(),
@@ -67,6 +81,8 @@ export const toDataEntryFilter = (filters: EntryFilters): DataEntryFilter | null
   if (filters.category) filter.category = filters.category as DataEntryFilter['category'];
   if (filters.file) filter.fileId = filters.file;
   if (filters.upload) filter.fileUploadId = filters.upload;
+  if (filters.request) filter.calendarTaskId = filters.request;
+  if (filters.supplier) filter.supplierOrganizationId = filters.supplier;
   if (filters.validity) filter.isValid = filters.validity === 'valid';
   if (filters.field && (filters.eq || filters.min || filters.max)) {
     filter.fieldValue = {

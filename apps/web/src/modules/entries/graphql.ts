@@ -22,7 +22,7 @@ export type DataEntryValidationError = ResultOf<typeof DataEntryValidationErrorF
 export const DataEntryRowFields = graphql(
   `
     fragment DataEntryRowFields on DataEntry {
-      id category sourceReference entryDate isValid rowIndex rowNumber fileId fileUploadId createdAt
+      id category sourceReference entryDate isValid rowIndex rowNumber fileId fileUploadId createdAt supplierOrganizationId
       values { ...DataEntryValueFields }
       validationErrors { ...DataEntryValidationErrorFields }
     }
@@ -86,6 +86,20 @@ export const FieldsByCategoryQuery = graphql(
 export const EntryFilterFileQuery = graphql(`
   query EntryFilterFile($id: ID!) {
     file(id: $id) { id originalName fileUploadId }
+  }
+`);
+
+/** The data request a filter names, by its title and supplier. */
+export const EntryFilterRequestQuery = graphql(`
+  query EntryFilterRequest($id: ID!) {
+    calendarTask(id: $id) { id title supplierOrganization { id name } }
+  }
+`);
+
+/** A supplier organisation's name, for a filter or the Supplier column (one request per organisation, cached). */
+export const EntryOrganizationNameQuery = graphql(`
+  query EntryOrganizationName($id: ID!) {
+    organization(id: $id) { id name }
   }
 `);
 
