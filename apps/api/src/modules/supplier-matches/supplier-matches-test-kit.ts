@@ -1,13 +1,105 @@
 import { expect } from 'vitest';
 import { uniqueEmail } from '../../test/auth-test-kit.ts';
-import type { TestServer } from '../../test/harness.ts';
+import type { GraphQLResult, TestServer } from '../../test/harness.ts';
 import type { Admin } from '../../test/organization-test-kit.ts';
-import { dataOf, type Gql, gqlOf, validatedFile, waitFor } from '../entries/entries-test-kit.ts';
 
 /**
  * For the supplier-matching tests: a customer's suppliers invited, a supplier list uploaded, mapped and validated
- * through the public operations, and the batch's matching read back once it settled.
+ * through the public operations as the web app does it, and the batch's matching read back once it settled.
  */
+
+export type Gql = <T>(query: string, variables?: Record<string, unknown>) => Promise<GraphQLResult<T>>;
+
+export const gqlOf =
+  (admin: Admin): Gql =>
+  (query, variables) =>
+    admin.client.gql(query, variables, admin.token);
+
+export const dataOf = <T>(result: GraphQLResult<T>): T => {
+  expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
+  if (!result.data) throw new Error('no data');
+  return result.data;
+};
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `done` holds for what `read` answers; the deadline only turns a hang into a readable failure. */
+export const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 60_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await sleep(50);
+  }
+};
+
+/** A batch with one CSV uploaded through the signed PUT, read, categorised, mapped and validated; answers the ids and the validation. */
+export const validatedCsv = async (
+  server: TestServer,
+  gql: Gql,
+  name: string,
+  csv: string,
+  category: string,
+  mappings: { sourceColumn: string; targetField: string }[],
+) => {
+  const bytes = Buffer.from(csv);
+  const batch = dataOf(
+    await gql<{ createFileUpload: { id: string } }>('mutation($input: CreateFileUploadInput!) { createFileUpload(input: $input) { id } }', {
+      input: { name: `Batch of ${name}` },
+    }),
+  ).createFileUpload;
+  const url = dataOf(
+    await gql<{ generateUploadUrl: { fileId: string; uploadUrl: string; headers: { name: string; value: string }[] } }>(
+      'mutation($input: GenerateUploadUrlInput!) { generateUploadUrl(input: $input) { fileId uploadUrl headers { name value } } }',
+      { input: { fileUploadId: batch.id, fileName: name, mimeType: 'text/csv', size: bytes.length } },
+    ),
+  ).generateUploadUrl;
+  const target = new URL(url.uploadUrl);
+  const put = await fetch(`${server.url}${target.pathname}${target.search}`, {
+    method: 'PUT',
+    headers: Object.fromEntries(url.headers.map((h) => [h.name, h.value])),
+    body: new Uint8Array(bytes),
+  });
+  expect(put.status).toBe(200);
+  const fileId = url.fileId;
+  dataOf(await gql('mutation($fileId: ID!) { completeUpload(fileId: $fileId) { id } }', { fileId }));
+  const status = await waitFor(
+    async () => dataOf(await gql<{ file: { status: string } }>('query($id: ID!) { file(id: $id) { status } }', { id: fileId })).file.status,
+    (s) => s === 'processed' || s === 'failed',
+    `file ${fileId}`,
+  );
+  expect(status).toBe('processed');
+  dataOf(
+    await gql('mutation($input: UpdateFileCategoryInput!) { updateFileCategory(input: $input) { id } }', { input: { fileId, category } }),
+  );
+  for (const mapping of mappings)
+    dataOf(
+      await gql('mutation($input: CreateFileMappingInput!) { createFileMapping(input: $input) { id } }', { input: { fileId, ...mapping } }),
+    );
+  dataOf(await gql('mutation($fileId: ID!) { applyFileMappings(fileId: $fileId) { status } }', { fileId }));
+  const validation = await waitFor(
+    async () =>
+      dataOf(
+        await gql<{ fileValidation: { status: string } }>('query($fileId: ID!) { fileValidation(fileId: $fileId) { status } }', { fileId }),
+      ).fileValidation,
+    (v) => v.status === 'validated' || v.status === 'failed',
+    `validation of ${fileId}`,
+    120_000,
+  );
+  return { fileId, fileUploadId: batch.id, validation };
+};
+
+/** The ids of a file's data entries by row index (first 100). */
+export const entryIdsByRow = async (gql: Gql, fileId: string) => {
+  const { dataEntries } = dataOf(
+    await gql<{ dataEntries: { data: { id: string; rowIndex: number }[] } }>(
+      'query($filter: DataEntryFilterInput, $pagination: PaginationInput) { dataEntries(filter: $filter, pagination: $pagination) { data { id rowIndex } } }',
+      { filter: { fileId }, pagination: { page: 1, pageSize: 100 } },
+    ),
+  );
+  return new Map(dataEntries.data.map((entry) => [entry.rowIndex, entry.id]));
+};
 
 export const SUPPLIER_DATA_FIELDS = `id supplierName supplierOrgId supplierOrganization { id name } matchStatus matchScore matchReason
   possibleMatches { organization { id name } score reason } isConfirmed contactEmail itemCount rowIndices dataEntryIds
@@ -101,10 +193,14 @@ export const waitForMatching = (gql: Gql, fileUploadId: string) =>
 /** A supplier list uploaded, mapped and validated by the customer, then matched. */
 export const matchedSupplierList = async (server: TestServer, customer: Admin, fileName: string, names: readonly string[]) => {
   const gql = gqlOf(customer);
-  const file = await validatedFile(server, gql, fileName, supplierListCsv(names), [{ sourceColumn: 'Supplier name', targetField: 'supplier_name' }], 'supplier_list');
+  const file = await validatedCsv(server, gql, fileName, supplierListCsv(names), 'supplier_list', [
+    { sourceColumn: 'Supplier name', targetField: 'supplier_name' },
+  ]);
   expect(file.validation.status).toBe('validated');
   const matching = await waitForMatching(gql, file.fileUploadId);
-  const rows = dataOf(await gql<{ uploadSupplierData: SupplierDataView[] }>(UPLOAD_SUPPLIER_DATA, { id: file.fileUploadId })).uploadSupplierData;
+  const rows = dataOf(
+    await gql<{ uploadSupplierData: SupplierDataView[] }>(UPLOAD_SUPPLIER_DATA, { id: file.fileUploadId }),
+  ).uploadSupplierData;
   const named = (name: string) => {
     const row = rows.find((r) => r.supplierName === name);
     if (!row) throw new Error(`no supplier row named ${name}: ${rows.map((r) => r.supplierName).join(', ')}`);

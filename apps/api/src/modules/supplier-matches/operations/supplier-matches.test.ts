@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, type Mailbox, outboxMailbox } from '../../../test/auth-test-kit.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { type Admin, auditRows, newOrganization } from '../../../test/organization-test-kit.ts';
-import { dataOf, dataEntries, gqlOf } from '../../entries/entries-test-kit.ts';
 import {
   CONFIRM,
+  dataOf,
+  entryIdsByRow,
+  gqlOf,
   inviteSupplier,
   matchedSupplierList,
   SET_CONTACT,
@@ -95,8 +97,7 @@ describe('supplier matching of a customer file', () => {
 
   it("points at the file's entries of its current validation", async () => {
     const exact = first.named('Nordic Bunker AS');
-    const page = await dataEntries(gqlOf(customer), { filter: { fileId: first.fileId }, pagination: { page: 1, pageSize: 50 } });
-    const byRow = new Map(page.data.map((entry) => [entry.rowIndex, entry.id]));
+    const byRow = await entryIdsByRow(gqlOf(customer), first.fileId);
     expect(exact.dataEntryIds).toEqual(exact.rowIndices.map((index) => byRow.get(index)));
   });
 
@@ -114,7 +115,9 @@ describe('supplier matching of a customer file', () => {
     expect(errorOf(await other(CONFIRM, { input: { id: semi.id, organizationId: svitzer.id } })).code).toBe('NOT_FOUND');
     expect(errorOf(await other(CONFIRM, { input: { id: semi.id, organizationId: null } })).code).toBe('NOT_FOUND');
     expect(errorOf(await other(SET_CONTACT, { input: { id: semi.id, email: 'x@fjordtugs.example' } })).code).toBe('NOT_FOUND');
-    const again = dataOf(await gqlOf(customer)<{ uploadSupplierData: SupplierDataView[] }>(UPLOAD_SUPPLIER_DATA, { id: first.fileUploadId }));
+    const again = dataOf(
+      await gqlOf(customer)<{ uploadSupplierData: SupplierDataView[] }>(UPLOAD_SUPPLIER_DATA, { id: first.fileUploadId }),
+    );
     expect(again.uploadSupplierData.find((r) => r.id === semi.id)).toMatchObject({ matchStatus: 'semiMatch', isConfirmed: false });
   });
 
@@ -127,7 +130,9 @@ describe('supplier matching of a customer file', () => {
   it('confirms the semi-match and keeps a valid contact for the unknown supplier, both audited', async () => {
     const gql = gqlOf(customer);
     const confirmed = dataOf(
-      await gql<{ confirmSupplierMatch: SupplierDataView }>(CONFIRM, { input: { id: first.named('Svitser').id, organizationId: svitzer.id } }),
+      await gql<{ confirmSupplierMatch: SupplierDataView }>(CONFIRM, {
+        input: { id: first.named('Svitser').id, organizationId: svitzer.id },
+      }),
     ).confirmSupplierMatch;
     expect(confirmed).toMatchObject({ matchStatus: 'match', supplierOrgId: svitzer.id, isConfirmed: true });
     expect(confirmed.matchReason).toMatch(/Confirmed/);
@@ -136,7 +141,9 @@ describe('supplier matching of a customer file', () => {
     const invalid = errorOf(await gql(SET_CONTACT, { input: { id: unknown.id, email: 'not an address' } }));
     expect(invalid).toMatchObject({ code: 'VALIDATION_FAILED' });
     const withContact = dataOf(
-      await gql<{ setUploadSupplierContact: SupplierDataView }>(SET_CONTACT, { input: { id: unknown.id, email: ' Ops@FjordTugs.example ' } }),
+      await gql<{ setUploadSupplierContact: SupplierDataView }>(SET_CONTACT, {
+        input: { id: unknown.id, email: ' Ops@FjordTugs.example ' },
+      }),
     ).setUploadSupplierContact;
     expect(withContact.contactEmail).toBe('ops@fjordtugs.example');
 
