@@ -211,6 +211,7 @@ export const AnswerSteps = ({
                   ) : task.status !== 'submitted' && canUpdate ? (
                     <Button
                       variant={answerReady ? 'default' : 'outline'}
+                      className="h-auto min-h-10 max-w-full whitespace-normal text-left"
                       onClick={async () => onFailure(await changeStatus('submitted', `Submitted to ${customer}.`))}
                       disabled={!canSubmit || updating.fetching}
                       aria-describedby={hint ? 'submit-hint' : undefined}

@@ -2,7 +2,6 @@ import { AlarmClock } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { useDateFormat } from '../../lib/format.ts';
 import { deadlineWording, isSupplierTurn } from './inbox-logic.ts';
-import { useNow } from './use-now.ts';
 
 /**
  * A request's deadline: the date, and under it how it reads for the supplier ("due in 3 days", "2 days
@@ -11,11 +10,13 @@ import { useNow } from './use-now.ts';
 export const DeadlineCell = ({
   task,
   formatDate,
+  now,
 }: {
   task: { deadline: string; status: string; isOverdue: boolean };
   formatDate: (value: string) => string;
+  /** The screen's `useServerNow()`. */
+  now: Date;
 }) => {
-  const now = useNow();
   const { timeZone } = useDateFormat();
   const wording = deadlineWording(task.deadline, now, { open: isSupplierTurn(task.status), overdue: task.isOverdue, timeZone });
   return (

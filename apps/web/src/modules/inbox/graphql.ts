@@ -185,3 +185,10 @@ export const UpdateRequestMutation = graphql(
   `,
   [InboxRequestFields],
 );
+
+/** The server's time, once: how far this browser's clock is off. */
+export const ServerClockSubscription = graphql(`
+  subscription ServerClock {
+    clock(ticks: 1)
+  }
+`);

@@ -17,6 +17,7 @@ import { Select } from '../../ui/select.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { CalendarTasksUpdatedSubscription, InboxCustomersQuery, type InboxTask, InboxTasksQuery } from './graphql.ts';
 import { CALENDAR_TONE, readCalendarView } from './inbox-logic.ts';
+import { useServerNow } from './use-now.ts';
 
 /** The most the API answers in one page; a month with more says so. */
 const PAGE_SIZE = 100;
@@ -46,6 +47,7 @@ const toItem = (t: InboxTask): DeadlineItem => ({
 export const InboxCalendarPage = () => {
   usePageMeta({ title: 'Request calendar', description: 'The deadlines of your customers’ data requests.' });
   const { timeZone } = useDateFormat();
+  const now = useServerNow();
   const [params, setParams] = useSearchParams();
   const rawMonth = params.get('month') ?? '';
   const month = isMonthKey(rawMonth) ? rawMonth : monthKeyOf(new Date(), timeZone);
@@ -130,6 +132,7 @@ export const InboxCalendarPage = () => {
       ) : (
         <DeadlineCalendar
           label="Request deadlines"
+          now={now}
           items={items}
           month={month}
           onMonthChange={(next) => set('month', next)}

@@ -101,6 +101,20 @@ describe('requests inbox', () => {
     expect(screen.getByText(/download a template already filled with the rows they know/)).toBeInTheDocument();
   });
 
+  it('counts the days by the server’s clock, which a test may have moved on', async () => {
+    const given = answers([
+      task({
+        status: 'requested',
+        displayStatus: 'requested',
+        statusLabel: 'Requested',
+        isOverdue: false,
+        deadline: new Date(Date.now() + 7 * DAY).toISOString(),
+      }),
+    ]);
+    show({ ...given, ServerClock: () => ({ data: { clock: new Date(Date.now() + 2 * DAY).toISOString() } }) });
+    expect(await screen.findByText('due in 5 days')).toBeInTheDocument();
+  });
+
   it('says a request due soon is due, in days, and one answered is not', async () => {
     show(
       answers([

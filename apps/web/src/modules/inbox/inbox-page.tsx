@@ -19,6 +19,7 @@ import { InboxCountsBar } from './inbox-counts.tsx';
 import { DeadlineCell } from './deadline-cell.tsx';
 import { INBOX_LIST, INBOX_STATUS_LABELS, INBOX_STATUSES, inboxFilterRefusal, STATUS_VARIANT, toInboxFilter } from './inbox-logic.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { useServerNow } from './use-now.ts';
 
 /** Counts the live events, so each one asks the list again. */
 const countEvents = (previous: number | undefined) => (previous ?? 0) + 1;
@@ -40,6 +41,7 @@ const customerOptions = (
 export const InboxPage = () => {
   usePageMeta({ title: 'Requests inbox', description: 'Data requests from your customers, with their deadlines.' });
   const { formatDate } = useDateFormat();
+  const now = useServerNow();
   const list = useListParams(INBOX_LIST);
   const form = useFilterForm(list, inboxFilterRefusal);
   const [result, refetch] = useQuery({
@@ -88,7 +90,7 @@ export const InboxPage = () => {
       id: 'deadline',
       header: 'Deadline',
       sortable: true,
-      cell: (t) => <DeadlineCell task={t} formatDate={formatDate} />,
+      cell: (t) => <DeadlineCell task={t} formatDate={formatDate} now={now} />,
     },
     {
       id: 'status',

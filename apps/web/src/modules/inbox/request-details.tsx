@@ -11,6 +11,7 @@ import { Select } from '../../ui/select.tsx';
 import { ServerAlert } from '../../ui/server-alert.tsx';
 import { ColleaguesQuery, type InboxRequest, type RequestField, RequestRowsQuery, UpdateRequestMutation } from './graphql.ts';
 import { DeadlineCell } from './deadline-cell.tsx';
+import { useServerNow } from './use-now.ts';
 
 const UPDATE_CONTEXT = { additionalTypenames: ['CalendarTask'] };
 
@@ -131,6 +132,7 @@ export const RequestDetails = ({
   canUpdate: boolean;
 }) => {
   const { formatDateTime } = useDateFormat();
+  const now = useServerNow();
   const category = task.requiredUploadPurpose;
   return (
     <Card>
@@ -150,7 +152,7 @@ export const RequestDetails = ({
           <dd>{task.requiredUploadSecondaryPurpose ?? 'Not given'}</dd>
           <dt className="text-muted-foreground">Deadline</dt>
           <dd>
-            <DeadlineCell task={task} formatDate={formatDateTime} />
+            <DeadlineCell task={task} formatDate={formatDateTime} now={now} />
           </dd>
           <dt className="text-muted-foreground">Message</dt>
           <dd className="whitespace-pre-line [overflow-wrap:anywhere]">{task.message?.trim() || 'No message.'}</dd>
