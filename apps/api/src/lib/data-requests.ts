@@ -2,12 +2,14 @@ import type { Executor } from '@tidewise/db/client';
 import { users } from '@tidewise/db/schema/identity';
 import { organizations, organizationUsers } from '@tidewise/db/schema/organizations';
 import { calendars, calendarTasks } from '@tidewise/db/schema/requests';
+import { fileUploads } from '@tidewise/db/schema/uploads';
 import { PRODUCT_NAME } from '@tidewise/shared/product';
 import { taskEndDateRefusal } from '@tidewise/shared/requests/inputs';
 import { FILE_CATEGORY_LABELS, type FileCategory } from '@tidewise/shared/uploads';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { AppServices, Context } from '../context.ts';
 import { recordAudit } from './audit.ts';
+import { isUuid } from './db.ts';
 import { AppError, notFound } from './errors.ts';
 import type { Mailer, MailMessage } from './mail.ts';
 
@@ -229,4 +231,82 @@ export const createDataRequestTask = async (
     );
   }
   return task;
+};
+
+/**
+ * A request a new upload of `organizationId` is to answer (decision 2), locked: one the organization was asked
+ * (NOT_FOUND for anyone else's, FORBIDDEN for its customer) and still waiting for the supplier (CONFLICT).
+ */
+export const lockTaskForAnswer = async (tx: Executor, organizationId: string, calendarTaskId: string): Promise<CalendarTaskRow> => {
+  const [task] = isUuid(calendarTaskId)
+    ? await tx.select().from(calendarTasks).where(eq(calendarTasks.id, calendarTaskId)).for('update').limit(1)
+    : [];
+  if (!task || (task.organizationId !== organizationId && task.supplierOrganizationId !== organizationId))
+    throw notFound('CalendarTask', calendarTaskId);
+  if (task.supplierOrganizationId !== organizationId)
+    throw new AppError('FORBIDDEN', 'Only the supplier can answer a request.', { field: 'calendarTaskId' });
+  if (!['requested', 'in_progress', 'returned'].includes(task.status))
+    throw new AppError(
+      'CONFLICT',
+      `A request that is ${task.status.replace('_', ' ')} cannot take a new answer${task.status === 'submitted' ? '; take the submission back first' : ''}.`,
+      { field: 'calendarTaskId' },
+    );
+  return task;
+};
+
+/**
+ * Records the upload as the request's response upload and moves a `requested` or `returned` request (without
+ * subtasks) to `in_progress`. Audited; the caller publishes `publishCalendarTaskChange(ctx, after)` after commit.
+ */
+export const attachResponseUpload = async (
+  tx: Executor,
+  who: DataRequestCaller,
+  task: CalendarTaskRow,
+  fileUploadId: string,
+): Promise<CalendarTaskRow> => {
+  const [live] = await tx
+    .select({ id: calendarTasks.id })
+    .from(calendarTasks)
+    .where(and(eq(calendarTasks.parentTaskId, task.id), ne(calendarTasks.status, 'cancelled')))
+    .limit(1);
+  const status = !live && (task.status === 'requested' || task.status === 'returned') ? 'in_progress' : task.status;
+  const [after] = await tx
+    .update(calendarTasks)
+    .set({ responseUploadId: fileUploadId, status })
+    .where(eq(calendarTasks.id, task.id))
+    .returning();
+  if (!after) throw new Error('calendar task missing');
+  await recordAudit(tx, who, {
+    action: 'updateCalendarTask',
+    resource: 'calendarTask',
+    resourceId: after.id,
+    organizationId: who.actor?.organizationId ?? after.supplierOrganizationId,
+    description: `The supplier started answering "${after.title}" with a new upload`,
+    before: { status: task.status, responseUploadId: task.responseUploadId },
+    after: { status: after.status, responseUploadId: after.responseUploadId },
+  });
+  return after;
+};
+
+/**
+ * The category a file of this batch takes because the batch answers a request (decision 2): the request's
+ * required upload purpose and the words that say why, or null when the batch answers none or the request names
+ * no category.
+ */
+export const requiredCategoryOfBatch = async (
+  tx: Executor,
+  fileUploadId: string | null,
+): Promise<{ category: string; reasoning: string } | null> => {
+  if (!fileUploadId) return null;
+  const [row] = await tx
+    .select({ purpose: calendarTasks.requiredUploadPurpose, title: calendarTasks.title })
+    .from(fileUploads)
+    .innerJoin(
+      calendarTasks,
+      and(eq(calendarTasks.id, fileUploads.calendarTaskId), eq(calendarTasks.supplierOrganizationId, fileUploads.organizationId)),
+    )
+    .where(eq(fileUploads.id, fileUploadId))
+    .limit(1);
+  if (!row?.purpose) return null;
+  return { category: row.purpose, reasoning: `Required by the data request “${row.title}”` };
 };

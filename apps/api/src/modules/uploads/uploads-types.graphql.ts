@@ -10,9 +10,15 @@ import {
 import { files } from '@tidewise/db/schema/uploads';
 import { and, eq } from 'drizzle-orm';
 import { builder } from '../../schema/builder.ts';
-import { ColumnDataTypeRef, FileCategoryRef, FileRef, UploadRef } from '../../schema/uploads.graphql.ts';
+import {
+  ColumnDataTypeRef,
+  FileCategoryRef,
+  FileRef,
+  FileUploadRef as FileUploadTypeRef,
+  UploadRef,
+} from '../../schema/uploads.graphql.ts';
 import type { CategoryAnalysis, DetectedColumn, SheetInfo } from './parsing/types.ts';
-import { type FileRecord, type FileUploadRecord, fileStatusOf, fileUploadStatusOf, filesOfUpload } from './records.ts';
+import { type FileRecord, fileStatusOf, fileUploadStatusOf, filesOfUpload } from './records.ts';
 
 export { ColumnDataTypeRef, FileCategoryRef, FileRef, UploadRef };
 
@@ -292,7 +298,7 @@ export const FileUploadProgressRef = builder.objectRef<FileUploadProgress>('File
   }),
 });
 
-export const FileUploadRef = builder.objectRef<FileUploadRecord>('FileUpload').implement({
+export const FileUploadRef = FileUploadTypeRef.implement({
   description: 'A batch of files sent together.',
   fields: (t) => ({
     id: t.exposeID('id'),
