@@ -56,7 +56,7 @@ export const AnswerFiles = ({ uploadId, files, editable }: { uploadId: string; f
               <div className="flex min-w-0 flex-col gap-1">
                 <span className="font-medium [overflow-wrap:anywhere]">{file.originalName}</span>
                 <div className="flex flex-wrap items-center gap-2">
-                  <StatusBadge variant={badge.variant}>
+                  <StatusBadge variant={badge.variant} className="gap-1">
                     {badge.variant === 'success' ? <CheckCircle2 className="size-3" aria-hidden="true" /> : null}
                     {badge.variant === 'destructive' ? <CircleAlert className="size-3" aria-hidden="true" /> : null}
                     {badge.label}
