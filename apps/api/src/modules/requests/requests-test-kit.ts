@@ -146,3 +146,42 @@ export const listTasks = async (gql: Gql, variables: Record<string, unknown> = {
       };
     }>(TASKS, variables),
   ).calendarTasks;
+
+/** A supplier's answer batch made from the request, with one CSV uploaded through the signed PUT and completed. */
+export const answerWithCsv = async (server: TestServer, gql: Gql, calendarTaskId: string, name: string, csv: string) => {
+  const batch = dataOf(
+    await gql<{ createFileUpload: { id: string; calendarTaskId: string | null } }>(
+      'mutation($input: CreateFileUploadInput!) { createFileUpload(input: $input) { id calendarTaskId } }',
+      { input: { name: `Answer ${name}`, calendarTaskId } },
+    ),
+  ).createFileUpload;
+  const bytes = Buffer.from(csv);
+  const url = dataOf(
+    await gql<{ generateUploadUrl: { fileId: string; uploadUrl: string; headers: { name: string; value: string }[] } }>(
+      'mutation($input: GenerateUploadUrlInput!) { generateUploadUrl(input: $input) { fileId uploadUrl headers { name value } } }',
+      { input: { fileUploadId: batch.id, fileName: name, mimeType: 'text/csv', size: bytes.length } },
+    ),
+  ).generateUploadUrl;
+  const target = new URL(url.uploadUrl);
+  const put = await fetch(`${server.url}${target.pathname}${target.search}`, {
+    method: 'PUT',
+    headers: Object.fromEntries(url.headers.map((h) => [h.name, h.value])),
+    body: new Uint8Array(bytes),
+  });
+  expect(put.status).toBe(200);
+  dataOf(await gql('mutation($fileId: ID!) { completeUpload(fileId: $fileId) { id } }', { fileId: url.fileId }));
+  return { fileUploadId: batch.id, batchTaskId: batch.calendarTaskId, fileId: url.fileId };
+};
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `done` holds for what `read` answers. */
+export const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 60_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await sleep(50);
+  }
+};

@@ -1,6 +1,7 @@
 import type { Database, Executor } from '@tidewise/db/client';
 import { files, type StoredFileError, uploads } from '@tidewise/db/schema/uploads';
 import { and, eq, inArray } from 'drizzle-orm';
+import { requiredCategoryOfBatch } from '../../../lib/data-requests.ts';
 import type { ProcessFileJob } from '../jobs.ts';
 import type { ReadResult, ReadStart } from '../parsing/types.ts';
 import { type FileRecord, type FileUploadRecord, refreshFileUploadStatus } from '../records.ts';
@@ -155,11 +156,29 @@ export const finishReading = async (db: Database, job: ProcessFileJob, result: R
       await tx.update(files).set({ rowsRead: 0 }).where(eq(files.id, job.fileId));
       return { mismatch: storedRows };
     }
+    // A file answering a data request takes the request's category, confirmed (decision 2 of data requests).
+    const [current] = await tx
+      .select({ category: files.category, fileUploadId: files.fileUploadId })
+      .from(files)
+      .where(eq(files.id, job.fileId));
+    const required = current && current.category === null ? await requiredCategoryOfBatch(tx, current.fileUploadId) : null;
+    const fileMetadata = required
+      ? {
+          ...result.fileMetadata,
+          categoryAnalysis: {
+            suggestedCategory: required.category,
+            confidence: 1,
+            reasoning: required.reasoning,
+            analyzedAt: new Date().toISOString(),
+          },
+        }
+      : result.fileMetadata;
     const [file] = await tx
       .update(files)
       .set({
         status: 'processed',
-        fileMetadata: result.fileMetadata as unknown as Record<string, unknown>,
+        ...(required ? { category: required.category } : {}),
+        fileMetadata: fileMetadata as unknown as Record<string, unknown>,
         rowsRead: totalRows,
         readPercent: 100,
         processedAt: new Date(),
