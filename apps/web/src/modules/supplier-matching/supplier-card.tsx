@@ -61,7 +61,7 @@ export const SupplierCard = ({ row, editable, onChanged }: Props) => {
         </StatusBadge>
       </div>
 
-      <MatchDetails row={row} standing={standing} />
+      <MatchDetails row={row} standing={standing} editable={editable} />
 
       {choosing ? (
         <MatchChoices
@@ -90,8 +90,11 @@ export const SupplierCard = ({ row, editable, onChanged }: Props) => {
   );
 };
 
-/** The organisation it is matched to and the reason, or what matching found. */
-const MatchDetails = ({ row, standing }: { row: SupplierRow; standing: SupplierStanding }) => {
+/** A reason as a sentence: the server's reasons carry no full stop. */
+const sentence = (text: string) => (/[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/** The organisation it is matched to and the reason, or what matching found (and, while it can change, what to do). */
+const MatchDetails = ({ row, standing, editable }: { row: SupplierRow; standing: SupplierStanding; editable: boolean }) => {
   if (standing === 'matched')
     return (
       <div className="flex items-start gap-2 text-sm">
@@ -101,23 +104,23 @@ const MatchDetails = ({ row, standing }: { row: SupplierRow; standing: SupplierS
             {row.isConfirmed ? 'Confirmed as ' : 'Matched to '}
             <span className="font-medium">{row.supplierOrganization?.name ?? 'an organisation'}</span>
           </p>
-          {row.matchReason ? <p className="text-muted-foreground">{row.matchReason}</p> : null}
+          {row.matchReason ? <p className="text-muted-foreground">{sentence(row.matchReason)}</p> : null}
         </div>
       </div>
     );
-  if (standing === 'toConfirm')
-    return (
-      <p className="text-sm text-muted-foreground">
-        {row.matchReason ?? 'More than one organisation could be this supplier.'} Choose the right one, or “None of these”.
-      </p>
-    );
+  const found =
+    standing === 'toConfirm'
+      ? (row.matchReason ?? 'More than one organisation could be this supplier')
+      : row.isConfirmed
+        ? 'You said it is none of the organisations found'
+        : (row.matchReason ?? 'No organisation on the platform matches it');
   return (
-    <p className="text-sm text-muted-foreground">
-      {row.isConfirmed
-        ? 'You said it is none of the organisations found.'
-        : (row.matchReason ?? 'No organisation on the platform matches it.')}{' '}
-      Give an address and it is invited when you send the request; without one it gets no request.
-    </p>
+    <div className="flex flex-col gap-1 text-sm text-muted-foreground">
+      <p>{sentence(found)}</p>
+      {editable && standing === 'unknown' ? (
+        <p>Give an address and it is invited when you send the request; without one it gets no request.</p>
+      ) : null}
+    </div>
   );
 };
 

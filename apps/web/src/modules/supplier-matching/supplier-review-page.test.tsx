@@ -163,7 +163,7 @@ describe('SupplierReviewPage', () => {
     // The supplier to confirm comes first.
     expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['Nordlys Logistik', 'Acme Shipping', 'Bluefin Bunkers']);
     expect(within(cards[1] as HTMLElement).getByText('Matched')).toBeInTheDocument();
-    expect(within(cards[1] as HTMLElement).getByText('Same registration number 912345678')).toBeInTheDocument();
+    expect(within(cards[1] as HTMLElement).getByText('Same registration number 912345678.')).toBeInTheDocument();
     expect(within(cards[0] as HTMLElement).getByText('Check the match')).toBeInTheDocument();
     expect(within(cards[2] as HTMLElement).getByText('Not on the platform')).toBeInTheDocument();
   });

@@ -163,7 +163,7 @@ const ReviewView = ({ upload, matching, rows }: { upload: ReviewUpload; matching
               <AlertDescription>It was completed without sending requests, so none can be sent from it any more.</AlertDescription>
             </Alert>
           ) : null}
-          <SupplierSummary summary={summary} />
+          <SupplierSummary summary={summary} done={completed} />
           <section aria-labelledby="suppliers-heading" className="flex flex-col gap-3">
             <h2 id="suppliers-heading" className="text-lg font-semibold">
               Suppliers

@@ -22,22 +22,31 @@ const TILES: {
 ];
 
 /** The suppliers of the upload by where they stand, with their rows: what sending will reach. */
-export const SupplierSummary = ({ summary }: { summary: Summary }) => (
+export const SupplierSummary = ({
+  summary,
+  done = false,
+}: {
+  summary: Summary /** Sent or completed: no notes on what sending will do. */;
+  done?: boolean;
+}) => (
   <section aria-labelledby="supplier-summary" className="flex flex-col gap-3">
     <h2 id="supplier-summary" className="text-lg font-semibold">
       {countOf(summary.total.suppliers, 'supplier')} found, {countOf(summary.total.rows, 'row')}
     </h2>
-    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+    <dl className="grid grid-cols-3 gap-2 sm:gap-3">
       {TILES.map(({ standing, label, icon: Icon, tone, note }) => {
         const tally = summary[standing];
         const attention = standing === 'toConfirm' && tally.suppliers > 0;
         return (
           <div
             key={standing}
-            className={cn('flex flex-col gap-1 rounded-xl border border-border bg-card p-4 shadow-sm', attention && 'border-primary')}
+            className={cn(
+              'flex min-w-0 flex-col gap-1 rounded-xl border border-border bg-card p-3 shadow-sm sm:p-4',
+              attention && 'border-primary',
+            )}
           >
             <dt className={cn('flex items-center gap-2 text-sm font-medium', tone)}>
-              <Icon className="size-4" aria-hidden="true" />
+              <Icon className="hidden size-4 shrink-0 sm:block" aria-hidden="true" />
               {label}
             </dt>
             <dd className="flex flex-col gap-0.5">
@@ -46,7 +55,8 @@ export const SupplierSummary = ({ summary }: { summary: Summary }) => (
                 <span className="sr-only">{tally.suppliers === 1 ? ' supplier, ' : ' suppliers, '}</span>
               </span>
               <span className="text-sm text-muted-foreground">
-                {countOf(tally.rows, 'row')} · {note}
+                {countOf(tally.rows, 'row')}
+                {done ? null : <span className="hidden sm:inline"> · {note}</span>}
               </span>
             </dd>
           </div>

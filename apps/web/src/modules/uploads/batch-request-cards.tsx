@@ -49,7 +49,7 @@ export const BatchSuppliersCard = ({ fileUploadId, completed }: { fileUploadId: 
             )}
           </div>
         </div>
-        <Button asChild className="sm:shrink-0">
+        <Button asChild className="h-auto min-h-10 whitespace-normal py-2 text-center sm:shrink-0">
           <Link to={`/app/uploads/${fileUploadId}/suppliers`}>
             {completed ? 'See suppliers and requests' : 'Review suppliers and send request'}
             <ArrowRight aria-hidden="true" />
