@@ -37,6 +37,7 @@ export default defineConfig(({ command }) => ({
       // Excel templates and the signed export links the API streams.
       '/templates': 'http://127.0.0.1:3000',
       '/exports': 'http://127.0.0.1:3000',
+      '/request-templates': 'http://127.0.0.1:3000',
     },
   },
 }));

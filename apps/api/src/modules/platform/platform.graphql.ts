@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@tidewise/shared/product';
 import { z } from 'zod';
 import { requireActor } from '../../lib/authz.ts';
+import { now } from '../../lib/clock.ts';
 import { builder } from '../../schema/builder.ts';
 
 type ServerInfo = { productName: string; time: Date };
@@ -17,7 +18,7 @@ builder.queryField('serverInfo', (t) =>
   t.field({
     type: ServerInfoRef,
     authScopes: { public: true },
-    resolve: () => ({ productName: PRODUCT_NAME, time: new Date() }),
+    resolve: () => ({ productName: PRODUCT_NAME, time: now() }),
   }),
 );
 
@@ -57,7 +58,7 @@ builder.subscriptionField('clock', (t) =>
       for (let i = 0; i < ticks; i += 1) {
         if (i > 0) await sleep(args.intervalMs ?? 1000, ctx.request.signal);
         if (ctx.request.signal.aborted) return;
-        yield new Date();
+        yield now();
       }
     },
     resolve: (date) => date,
