@@ -37,7 +37,12 @@ export const deadlineSchema = (now: Date, timeZone: string, calendarDeadline: Da
       }),
   });
 
-type Props = { task: RequestDetail; open: boolean; onOpenChange: (open: boolean) => void; onChanged: () => void };
+type Props = {
+  task: RequestDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onChanged: (task: RequestDetail) => void;
+};
 
 /** Moves a request's deadline; reminders follow the new one. Each opening starts afresh. */
 export const DeadlineDialog = (props: Props) => (props.open ? <DeadlineForm {...props} /> : null);
@@ -60,10 +65,11 @@ const DeadlineForm = ({ task, onOpenChange, onChanged }: Props) => {
       setServerError(
         form,
         mutationError(result, (d) => d.updateCalendarTask),
-      )
+      ) ||
+      !result.data
     )
       return;
-    onChanged();
+    onChanged(result.data.updateCalendarTask);
     onOpenChange(false);
   };
 

@@ -19,6 +19,7 @@ import {
   RequestQuery,
   RequestUpdatedSubscription,
   type Review,
+  type UpdateRequestInput,
   UpdateRequestMutation,
 } from './graphql.ts';
 import { RequestAnswer } from './request-answer.tsx';
@@ -89,10 +90,30 @@ const ReviewItem = ({ review, fieldLabel }: { review: Review; fieldLabel: (key: 
 };
 
 /** The request's screen once loaded. */
-const RequestView = ({ task, refresh }: { task: RequestDetail; refresh: () => void }) => {
+const RequestView = ({
+  task,
+  refresh,
+  onUpdated,
+}: {
+  task: RequestDetail;
+  refresh: () => void;
+  /** A change this screen made, as the API answered it. */
+  onUpdated: (task: RequestDetail) => void;
+}) => {
+  const [, update] = useMutation(UpdateRequestMutation);
+  // Status changes made elsewhere (the supplier submits) are said in the live region; this screen's own say more.
+  const lastStatus = useRef(task.displayStatus);
+  /** Changes the request; the answer shows at once. */
+  const change = async (input: Omit<UpdateRequestInput, 'id'>) => {
+    const result = await update({ input: { id: task.id, ...input } });
+    if (result.data) {
+      lastStatus.current = result.data.updateCalendarTask.displayStatus;
+      onUpdated(result.data.updateCalendarTask);
+    }
+    return result;
+  };
   const now = useNow();
   const { formatDate, formatDateTime } = useDateFormat();
-  const [, update] = useMutation(UpdateRequestMutation);
   const [returning, setReturning] = useState(false);
   const [confirming, setConfirming] = useState<'accept' | 'cancel' | null>(null);
   const [changingDeadline, setChangingDeadline] = useState(false);
@@ -105,8 +126,6 @@ const RequestView = ({ task, refresh }: { task: RequestDetail; refresh: () => vo
   const fieldList = fields.data?.fieldsByCategory ?? [];
   const fieldLabel = (key: string) => fieldList.find((f) => f.key === key)?.label ?? humanize(key);
 
-  // Status changes made elsewhere (the supplier submits) are said in the live region.
-  const lastStatus = useRef(task.displayStatus);
   useEffect(() => {
     if (lastStatus.current !== task.displayStatus) {
       setNotice(`The request is now ${REQUEST_STATUS_LABELS[task.displayStatus].toLowerCase()}.`);
@@ -217,10 +236,7 @@ const RequestView = ({ task, refresh }: { task: RequestDetail; refresh: () => vo
               fieldsError={fields.error ? errorMessage(fields.error, 'The fields could not be loaded; comments per row still work.') : null}
               onCancel={() => setReturning(false)}
               onSubmit={async (values) => {
-                const failure = mutationError(
-                  await update({ input: { id: task.id, status: 'returned', review: values } }),
-                  (d) => d.updateCalendarTask,
-                );
+                const failure = mutationError(await change({ status: 'returned', review: values }), (d) => d.updateCalendarTask);
                 if (!failure) {
                   setReturning(false);
                   setNotice('Returned to the supplier with your comments.');
@@ -330,7 +346,7 @@ const RequestView = ({ task, refresh }: { task: RequestDetail; refresh: () => vo
         confirmLabel="Accept answer"
         destructive={false}
         onConfirm={async () => {
-          const failure = mutationFailure(await update({ input: { id: task.id, status: 'accepted' } }), (d) => d.updateCalendarTask);
+          const failure = mutationFailure(await change({ status: 'accepted' }), (d) => d.updateCalendarTask);
           if (!failure) setNotice('Accepted. The entries are part of your data.');
           return failure;
         }}
@@ -342,7 +358,7 @@ const RequestView = ({ task, refresh }: { task: RequestDetail; refresh: () => vo
         description="The supplier can no longer answer it and gets no more reminders. A cancelled request cannot be reopened; ask again with a new request."
         confirmLabel="Cancel request"
         onConfirm={async () => {
-          const failure = mutationFailure(await update({ input: { id: task.id, status: 'cancelled' } }), (d) => d.updateCalendarTask);
+          const failure = mutationFailure(await change({ status: 'cancelled' }), (d) => d.updateCalendarTask);
           if (!failure) setNotice('The request is cancelled.');
           return failure;
         }}
@@ -351,7 +367,10 @@ const RequestView = ({ task, refresh }: { task: RequestDetail; refresh: () => vo
         task={task}
         open={changingDeadline}
         onOpenChange={setChangingDeadline}
-        onChanged={() => setNotice('The deadline is changed.')}
+        onChanged={(changed) => {
+          onUpdated(changed);
+          setNotice('The deadline is changed.');
+        }}
       />
     </div>
   );
@@ -368,12 +387,17 @@ export const RequestPage = () => {
   const [result, refetch] = useQuery({ query: RequestQuery, variables: { id: taskId } });
   const refresh = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
   const [live] = useSubscription({ query: RequestUpdatedSubscription, variables: { id: taskId } });
-  const liveTask = live.data?.calendarTaskUpdated;
+  const [changed, setChanged] = useState<RequestDetail | null>(null);
   const loaded = result.data?.calendarTask;
-  const task = liveTask && loaded && Date.parse(liveTask.updatedAt) >= Date.parse(loaded.updatedAt) ? liveTask : loaded;
+  // The newest of what was loaded, what the live channel sent and what this screen changed.
+  const task = loaded
+    ? [live.data?.calendarTaskUpdated, changed]
+        .filter((t): t is RequestDetail => t?.id === loaded.id)
+        .reduce((newest, t) => (Date.parse(t.updatedAt) >= Date.parse(newest.updatedAt) ? t : newest), loaded)
+    : undefined;
   usePageMeta({ title: task?.title ?? 'Data request', description: 'A data request, its answer and its review.' });
 
-  if (task) return <RequestView task={task} refresh={refresh} />;
+  if (task) return <RequestView task={task} refresh={refresh} onUpdated={setChanged} />;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       {isNotFound(result.error) ? (

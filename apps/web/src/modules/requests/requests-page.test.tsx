@@ -114,9 +114,9 @@ const fakeClient = (sent: Operation[], { rows = ROWS }: { rows?: RequestRow[] } 
                     },
                   };
                 case 'CreateRequestCalendar':
-                  return { createCalendar: { id: CALENDAR_ID, deadline: operation.variables.deadline } };
+                  return { createCalendar: { id: CALENDAR_ID, deadline: operation.variables?.deadline } };
                 case 'CreateCustomerRequest':
-                  return { createCalendarTask: { ...row('new', { title: operation.variables.input.title }), parentTaskId: null } };
+                  return { createCalendarTask: { ...row('new', { title: operation.variables?.input.title }), parentTaskId: null } };
                 default:
                   return null;
               }
@@ -225,11 +225,11 @@ describe('RequestsPage', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     const calendar = sent.find((o) => nameOf(o) === 'CreateRequestCalendar');
     // 30 days ahead, due by 23:59 in Oslo.
-    expect(new Date(calendar?.variables.deadline).getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
+    expect(new Date(calendar?.variables?.deadline).getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
     expect(
-      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', timeStyle: 'short' }).format(new Date(calendar?.variables.deadline)),
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', timeStyle: 'short' }).format(new Date(calendar?.variables?.deadline)),
     ).toBe('23:59');
-    expect(sent.find((o) => nameOf(o) === 'CreateCustomerRequest')?.variables.input).toEqual({
+    expect(sent.find((o) => nameOf(o) === 'CreateCustomerRequest')?.variables?.input).toEqual({
       calendarId: CALENDAR_ID,
       taskType: 'data_request',
       supplierOrganizationId: SUPPLIER_B,
