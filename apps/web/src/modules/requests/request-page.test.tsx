@@ -2,7 +2,7 @@ import { GraphQLError } from 'graphql';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { Client, CombinedError, makeResult, type Operation, Provider } from 'urql';
+import { Client, makeResult, type Operation, Provider } from 'urql';
 import { describe, expect, it } from 'vitest';
 import { filter, fromValue, mergeMap, never, pipe } from 'wonka';
 import { TimeZoneProvider } from '../../lib/time-zone.tsx';
