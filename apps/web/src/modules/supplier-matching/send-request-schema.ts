@@ -1,10 +1,16 @@
-import { createCalendarSchema, MAX_TASK_TITLE, REQUESTABLE_FILE_CATEGORIES, reportingPeriodSchema } from '@tidewise/shared/requests/inputs';
+import {
+  createCalendarSchema,
+  MAX_TASK_MESSAGE,
+  MAX_TASK_TITLE,
+  REQUESTABLE_FILE_CATEGORIES,
+  reportingPeriodSchema,
+} from '@tidewise/shared/requests/inputs';
 import { FILE_CATEGORY_LABELS } from '@tidewise/shared/uploads';
 import { formatLocalDate, localDateOf, zonedTime } from '@tidewise/shared/requests/zoned-time';
 import { z } from 'zod';
 
-/** The longest note to the suppliers the form takes. */
-export const MAX_REQUEST_MESSAGE = 2000;
+/** The longest note to the suppliers (the request's message). */
+export const MAX_REQUEST_MESSAGE = MAX_TASK_MESSAGE;
 
 /** The categories a request can ask for, with their labels, in the catalogue's order. */
 export const REQUEST_CATEGORY_OPTIONS = REQUESTABLE_FILE_CATEGORIES.map((value) => ({ value, label: FILE_CATEGORY_LABELS[value] }));
@@ -24,9 +30,11 @@ export const endOfDay = (day: string, timeZone: string): Date => {
 export const todayIn = (now: Date, timeZone: string) => formatLocalDate(localDateOf(now, timeZone));
 
 /**
- * The "Send request" form: the request completeFileUpload sends (DataRequestInput), with the shared rules
- * (a requestable category, a reporting period such as 2025 or 2025-Q3, a deadline in the future and within
- * the limit). Field names are the input's, so a field the server blames lands on its control.
+ * The "Send request" form: the request completeFileUpload sends (DataRequestInput), with the rules the API
+ * applies (`dataRequestInputSchema`, built from the same request rules: a requestable category, a reporting
+ * period such as 2025 or 2025-Q3, a deadline in the future and within the limit), every field checked at once.
+ * The form asks for the period, which the API leaves optional. Field names are the input's, so a field the
+ * server blames lands on its control.
  */
 export const sendRequestSchema = (now: Date, timeZone: string) => {
   const deadlineRule = createCalendarSchema(now).shape.deadline;

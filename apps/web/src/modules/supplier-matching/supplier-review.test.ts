@@ -1,3 +1,4 @@
+import { dataRequestInputSchema } from '@tidewise/shared/supplier-matching/data-request-input';
 import { describe, expect, it } from 'vitest';
 import type { SupplierRow } from './graphql.ts';
 import { endOfDay, sendRequestSchema } from './send-request-schema.ts';
@@ -163,6 +164,13 @@ describe('sendRequestSchema', () => {
     expect(parsed.title).toBeNull();
     expect(parsed.message).toBeNull();
     expect(endOfDay('2026-07-01', 'UTC').toISOString()).toBe('2026-07-01T23:59:00.000Z');
+  });
+
+  it('sends what the API accepts, with the default title the API gives', () => {
+    const parsed = schema.parse(valid);
+    const checked = dataRequestInputSchema(now).parse(parsed);
+    expect(checked).toMatchObject({ requiredUploadPurpose: 'transport_legs', requiredUploadSecondaryPurpose: '2025-Q3', message: null });
+    expect(checked.title).toBe(defaultRequestTitle(valid.requiredUploadPurpose, valid.requiredUploadSecondaryPurpose));
   });
 
   it('refuses a past deadline, a wrong period and a missing category with the words shown', () => {

@@ -1,5 +1,6 @@
 import { REQUESTABLE_FILE_CATEGORIES } from '@tidewise/shared/requests/inputs';
-import { FILE_CATEGORY_LABELS, type FileCategory } from '@tidewise/shared/uploads';
+import { defaultDataRequestTitle } from '@tidewise/shared/supplier-matching/data-request-input';
+import type { FileCategory } from '@tidewise/shared/uploads';
 import type { Matching, RequestCategory, ReviewUpload, SupplierRow } from './graphql.ts';
 
 /**
@@ -109,12 +110,10 @@ export const preselectedCategory = (files: ReviewUpload['files']): RequestCatego
 };
 
 /** The title the server gives a request without one: "Transport legs data for 2025-Q3". */
-export const defaultRequestTitle = (category: string, period: string) => {
-  const label = FILE_CATEGORY_LABELS[category as FileCategory];
-  if (!label || category === 'unknown') return '';
-  const trimmed = period.trim().toUpperCase();
-  return trimmed ? `${label} data for ${trimmed}` : `${label} data`;
-};
+export const defaultRequestTitle = (category: string, period: string) =>
+  (REQUESTABLE_FILE_CATEGORIES as readonly string[]).includes(category)
+    ? defaultDataRequestTitle(category as FileCategory, period.trim().toUpperCase() || null)
+    : '';
 
 /** How close a possible match's name is, in words with its score: "Very close (93%)". */
 export const scoreWords = (score: number) => {
