@@ -118,6 +118,8 @@ export type SupplierInvitationOutcome = {
   /** The relationship before the invitation reopened it; null when it is new. */
   relationshipBefore: Record<string, unknown> | null;
   target: InvitationTarget['kind'];
+  /** True when an invitation link was emailed (a person without an account yet); false for a connection request to an account. */
+  invitationSent: boolean;
 };
 
 /**
@@ -162,7 +164,8 @@ export const inviteSupplierOrganization = async (
     opened = await openRelationship(tx, customer.id, supplierOrganizationId, target);
   }
 
-  if (target.kind === 'existing-contact' && target.registered) {
+  const invitationSent = !(target.kind === 'existing-contact' && target.registered);
+  if (!invitationSent) {
     const [supplier] = await tx
       .select({ name: organizations.name })
       .from(organizations)
@@ -194,5 +197,6 @@ export const inviteSupplierOrganization = async (
     relationshipId: opened.id,
     relationshipBefore: opened.before,
     target: target.kind,
+    invitationSent,
   };
 };

@@ -1,5 +1,8 @@
 import { createFileUploadSchema, fileToSendSchema, MAX_FILES_PER_UPLOAD, supplierEmailsSchema } from '@tidewise/shared/uploads';
+import { dataRequestInputSchema } from '@tidewise/shared/supplier-matching/data-request-input';
 import { z } from 'zod';
+import { now } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { DownloadUrl } from '../../lib/storage/storage.ts';
 import { paginationSchema } from '../../lib/pagination.ts';
 import { builder } from '../../schema/builder.ts';
@@ -135,12 +138,40 @@ const UpdateFileSheetInput = builder
   })
   .validate(z.object({ fileId: idSchema, sheet: sheetSchema }));
 
+const DataRequestInput = builder.inputType('DataRequestInput', {
+  description: 'The request completeFileUpload sends to every supplier of the upload it can reach.',
+  fields: (t) => ({
+    deadline: t.field({ type: 'DateTime', required: true }),
+    requiredUploadPurpose: t.field({ type: FileCategoryRef, required: true }),
+    requiredUploadSecondaryPurpose: t.string({ required: false }),
+    title: t.string({ required: false, description: 'Default "<category label> data for <period>".' }),
+    message: t.string({ required: false }),
+  }),
+});
+
 const CompleteFileUploadInput = builder.inputType('CompleteFileUploadInput', {
   fields: (t) => ({
     fileUploadId: t.id({ required: true }),
     supplierEmails: t.stringList({ required: false, validate: supplierEmailsSchema.nullish() }),
+    request: t.field({
+      type: DataRequestInput,
+      required: false,
+      description: 'Sends this request to every supplier of the upload that is matched or has a contact email.',
+    }),
   }),
 });
+
+/** The request checked against the server's clock (a deadline in the future), its refusals named under `request`. */
+const dataRequestOf = (request: unknown) => {
+  if (request == null) return null;
+  const parsed = dataRequestInputSchema(now()).safeParse(request);
+  if (parsed.success) return parsed.data;
+  const [first] = parsed.error.issues;
+  throw new AppError('VALIDATION_FAILED', first?.message ?? 'Invalid request', {
+    field: ['request', ...(first?.path ?? []).map(String)].join('.'),
+    details: { issues: parsed.error.issues.map((issue) => ({ message: issue.message, path: ['request', ...issue.path.map(String)] })) },
+  });
+};
 
 const FileUploadFilterInput = builder.inputType('FileUploadFilterInput', {
   fields: (t) => ({
@@ -355,6 +386,7 @@ builder.mutationField('completeFileUpload', (t) =>
       completeFileUpload(ctx, {
         fileUploadId: String(input.fileUploadId),
         supplierEmails: supplierEmailsSchema.parse(input.supplierEmails ?? []),
+        request: dataRequestOf(input.request),
       }),
   }),
 );
