@@ -13,6 +13,7 @@ import { runDemoSeed } from './modules/auth/demo-seed/demo-seed.ts';
 import { registerEntriesJobs } from './modules/entries/register-entries-jobs.ts';
 import { registerUploadJobs } from './modules/uploads/processing/register-upload-jobs.ts';
 import { registerMappingJobs } from './modules/mappings/analysis/register-mapping-jobs.ts';
+import { registerSupplierMatchJobs } from './modules/supplier-matches/register-supplier-match-jobs.ts';
 import { registerReminderJobs } from './modules/reminders/register-reminder-jobs.ts';
 import { resolveActor } from './modules/platform/resolve-actor.ts';
 import { syncAuthorizationCatalogue } from './modules/roles/sync-authorization-catalogue.ts';
@@ -65,6 +66,7 @@ export const createApp = async ({ env, logger = createLogger(env.LOG_LEVEL), dat
     await registerUploadJobs(services);
     await registerEntriesJobs(services);
     await registerMappingJobs(services);
+    await registerSupplierMatchJobs(services);
     await registerReminderJobs(services);
     await jobs.start();
   } catch (error) {
