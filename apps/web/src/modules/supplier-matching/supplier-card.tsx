@@ -57,7 +57,7 @@ export const SupplierCard = ({ row, editable, onChanged }: Props) => {
           </p>
         </div>
         <StatusBadge variant={STANDING_VARIANT[standing]} className="self-start">
-          {STANDING_LABELS[standing]}
+          {standing === 'unknown' && row.calendarTaskId ? 'Invited' : STANDING_LABELS[standing]}
         </StatusBadge>
       </div>
 

@@ -229,6 +229,8 @@ describe('SupplierReviewPage', () => {
             },
           ],
         });
+        // The invited supplier's rows now carry its request, as the API records them.
+        state.rows = state.rows.map((r) => (r.id === 'usd-3' ? { ...r, calendarTaskId: 'task-2' } : r));
         return { data: { completeFileUpload: state.upload } };
       },
     });
@@ -268,6 +270,10 @@ describe('SupplierReviewPage', () => {
     const skipped = screen.getByRole('region', { name: '1 supplier got no request (no address given)' });
     expect(within(skipped).getByRole('listitem')).toHaveTextContent('Kestrel Tankers · voyages-2025.csv · 1 row');
     expect(screen.queryByRole('button', { name: 'Send request' })).not.toBeInTheDocument();
+    const invited = screen.getByRole('listitem', { name: 'Bluefin Bunkers' });
+    expect(await within(invited).findByText('Invited')).toBeInTheDocument();
+    expect(within(invited).getByText('ops@bluefin.example')).toBeInTheDocument();
+    expect(within(invited).queryByLabelText('Invite at')).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal in the form's alert", async () => {
