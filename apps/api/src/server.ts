@@ -18,6 +18,7 @@ import { handleStorageRoute, isStorageRoute } from './lib/storage/local-routes.t
 import { useTextInputGuard } from './lib/text-input-guard.ts';
 import { handleSessionRoute, isSessionRoute } from './modules/auth/sessions/session-routes.ts';
 import { handleExportRoute, isExportRoute } from './modules/entries/exports/export-route.ts';
+import { handleRequestTemplateRoute, isRequestTemplateRoute } from './modules/requests/template/template-route.ts';
 import { handleTemplateRoute, isTemplateRoute } from './modules/mappings/templates/template-route.ts';
 import { handleTestClockRoute, isTestClockRoute } from './modules/reminders/test-clock-route.ts';
 import { buildSchema } from './schema/index.ts';
@@ -189,6 +190,11 @@ export const createAppServer = (services: AppServices, database: Pick<DatabaseHa
     }
     if (isTemplateRoute(url.pathname)) {
       await handleTemplateRoute(req, res, url.pathname);
+      return;
+    }
+    if (isRequestTemplateRoute(url.pathname)) {
+      // A request's prefilled template, streamed as it is written.
+      await handleRequestTemplateRoute(services, req, res, url);
       return;
     }
     if (isExportRoute(url.pathname)) {

@@ -92,3 +92,15 @@ export const MessageResponseRef = builder.objectRef<MessageResponseShape>('Messa
     errors: t.field({ type: [ResponseErrorRef], resolve: (r) => r.errors ?? [] }),
   }),
 });
+
+export type ExportLinkShape = { url: string; fileName: string; expiresAt: Date };
+
+/** A short-lived download link: the entries module's exports and the requests module's templates. */
+export const ExportLinkRef = builder.objectRef<ExportLinkShape>('ExportLink').implement({
+  description: 'A short-lived link (5 minutes) that downloads the export.',
+  fields: (t) => ({
+    url: t.exposeString('url'),
+    fileName: t.exposeString('fileName'),
+    expiresAt: t.field({ type: 'DateTime', resolve: (l) => l.expiresAt }),
+  }),
+});

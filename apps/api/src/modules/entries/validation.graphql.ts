@@ -1,10 +1,10 @@
 import type { Context } from '../../context.ts';
 import { builder } from '../../schema/builder.ts';
-import { PaginationInput, pageArg, pageOf } from '../../schema/common.graphql.ts';
+import { ExportLinkRef, PaginationInput, pageArg, pageOf } from '../../schema/common.graphql.ts';
 import { IssueTypeRef, ValidationIssueRef } from '../../schema/entry-values.graphql.ts';
 import { FileCategoryRef, FileRef, UploadRef } from '../../schema/uploads.graphql.ts';
 import { applyFileMappings } from './operations/apply-file-mappings.ts';
-import { type ExportLink, exportDataEntries } from './operations/export-data-entries.ts';
+import { exportDataEntries } from './operations/export-data-entries.ts';
 import { exportValidationIssues } from './operations/export-validation-issues.ts';
 import { findValidationIssues } from './operations/find-validation-issues.ts';
 import { type FileUploadValidationView, getFileUploadValidation } from './operations/get-file-upload-validation.ts';
@@ -97,15 +97,6 @@ export const FileUploadValidationRef = builder.objectRef<FileUploadValidationVie
     dataPointErrors: t.exposeInt('dataPointErrors'),
     dataPointWarnings: t.exposeInt('dataPointWarnings'),
     dataPointSuccesses: t.exposeInt('dataPointSuccesses'),
-  }),
-});
-
-const ExportLinkRef = builder.objectRef<ExportLink>('ExportLink').implement({
-  description: 'A short-lived link (5 minutes) that downloads the export.',
-  fields: (t) => ({
-    url: t.exposeString('url'),
-    fileName: t.exposeString('fileName'),
-    expiresAt: t.field({ type: 'DateTime', resolve: (l) => l.expiresAt }),
   }),
 });
 

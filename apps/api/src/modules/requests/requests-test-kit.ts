@@ -147,12 +147,15 @@ export const listTasks = async (gql: Gql, variables: Record<string, unknown> = {
     }>(TASKS, variables),
   ).calendarTasks;
 
-/** A supplier's answer batch made from the request, with one CSV uploaded through the signed PUT and completed. */
-export const answerWithCsv = async (server: TestServer, gql: Gql, calendarTaskId: string, name: string, csv: string) => {
+/**
+ * A batch with one CSV uploaded through the signed PUT and completed; with a request's id, the supplier's answer
+ * to it.
+ */
+export const answerWithCsv = async (server: TestServer, gql: Gql, calendarTaskId: string | null, name: string, csv: string) => {
   const batch = dataOf(
     await gql<{ createFileUpload: { id: string; calendarTaskId: string | null } }>(
       'mutation($input: CreateFileUploadInput!) { createFileUpload(input: $input) { id calendarTaskId } }',
-      { input: { name: `Answer ${name}`, calendarTaskId } },
+      { input: { name: `Batch of ${name}`, ...(calendarTaskId ? { calendarTaskId } : {}) } },
     ),
   ).createFileUpload;
   const bytes = Buffer.from(csv);

@@ -20,11 +20,12 @@ import type { CalendarRow } from '../../lib/data-requests.ts';
 import { notFound } from '../../lib/errors.ts';
 import { RESPONSE_READABLE_STATUSES } from '../../lib/request-access.ts';
 import { builder } from '../../schema/builder.ts';
-import { PaginationInput, pageArg, pageOf } from '../../schema/common.graphql.ts';
+import { ExportLinkRef, PaginationInput, pageArg, pageOf } from '../../schema/common.graphql.ts';
 import { OrganizationRef } from '../../schema/identity.graphql.ts';
 import { sortInputOf } from '../../schema/sorting.graphql.ts';
 import { FileCategoryRef, FileUploadRef } from '../../schema/uploads.graphql.ts';
 import { calendarTaskCount, findCalendars, getCalendar } from './operations/calendars.ts';
+import { calendarTaskTemplate } from './operations/calendar-task-template.ts';
 import { createCalendar } from './operations/create-calendar.ts';
 import { createCalendarTask } from './operations/create-calendar-task.ts';
 import { type DataRequestOverview, dataRequestOverview, type SupplierStats } from './operations/data-request-overview.ts';
@@ -469,5 +470,15 @@ builder.objectField(FileUploadRef, 'requests', (t) =>
         .orderBy(asc(calendarTasks.createdAt), asc(calendarTasks.id));
       return rows.map((r) => viewOf(r, actor.organizationId));
     },
+  }),
+);
+
+builder.mutationField('calendarTaskTemplate', (t) =>
+  t.field({
+    type: ExportLinkRef,
+    description: "A short-lived link to the request's Excel template, prefilled with the rows the customer knows.",
+    authScopes: { permission: READ },
+    args: { calendarTaskId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => calendarTaskTemplate(ctx, String(args.calendarTaskId)),
   }),
 );
