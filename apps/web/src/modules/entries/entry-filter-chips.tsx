@@ -8,7 +8,9 @@ const FilterChip = ({ kind, name, onClear }: { kind: string; name: string; onCle
   <li className="flex min-w-0 max-w-full items-center gap-2 text-sm">
     <span className="text-muted-foreground">{kind}:</span>
     <span className="inline-flex min-w-0 max-w-full items-center gap-1 rounded-full border border-border bg-card py-1 pl-3 pr-1">
-      <span className="min-w-0 truncate font-medium">{name}</span>
+      <span className="min-w-0 truncate font-medium" title={name}>
+        {name}
+      </span>
       <Button
         variant="ghost"
         size="icon"
