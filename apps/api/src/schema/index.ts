@@ -26,6 +26,7 @@ import '../modules/entries/entries.graphql.ts';
 import '../modules/mappings/mappings.graphql.ts';
 import '../modules/requests/requests.graphql.ts';
 import '../modules/requests/live.graphql.ts';
+import '../modules/supplier-matches/supplier-matches.graphql.ts';
 import '../modules/reminders/reminders.graphql.ts';
 
 /** Every module's `*.graphql.ts` is imported above; the order does not matter. */
