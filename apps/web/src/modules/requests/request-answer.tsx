@@ -15,7 +15,7 @@ import { type AnswerEntry, AnswerEntriesQuery, type AnswerFileValidation, Answer
 
 const ENTRY_PAGE_SIZE = 25;
 /** The value columns the answer's table shows; the data entries screen has them all. */
-const KEY_COLUMNS = 5;
+const KEY_COLUMNS = 4;
 
 type EntryValue = AnswerEntry['values'][number];
 
@@ -171,8 +171,8 @@ export const RequestAnswer = ({ task }: { task: RequestDetail }) => {
                   { term: 'Valid rows', value: v.validRowCount, tone: 'good' },
                   { term: 'Rows with errors', value: v.invalidRowCount, tone: 'bad' },
                   { term: 'Empty rows', value: v.emptyRowCount },
-                  { term: 'Errors', value: v.dataPointErrors, tone: 'bad' },
-                  { term: 'Warnings', value: v.dataPointWarnings, tone: 'warn' },
+                  { term: 'Values with errors', value: v.dataPointErrors, tone: 'bad' },
+                  { term: 'Values with warnings', value: v.dataPointWarnings, tone: 'warn' },
                 ]}
               />
               <ul className="flex flex-col gap-2">
@@ -202,7 +202,7 @@ export const RequestAnswer = ({ task }: { task: RequestDetail }) => {
               Entries{pageInfo ? <span className="font-normal text-muted-foreground"> ({formatNumber(pageInfo.totalCount)})</span> : null}
             </h3>
             <Button variant="outline" size="sm" asChild>
-              <Link to={`/app/entries?request=${task.id}`}>
+              <Link to={`/app/data-entries?request=${task.id}`}>
                 <TableProperties aria-hidden="true" />
                 Open in data entries
               </Link>

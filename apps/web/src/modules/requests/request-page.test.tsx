@@ -215,7 +215,10 @@ describe('RequestPage', () => {
     const entries = (await screen.findByRole('heading', { level: 3, name: /^Entries/ })).closest('section') as HTMLElement;
     expect(await within(entries).findByText('9321483')).toBeInTheDocument();
     expect(within(entries).getByText('1,250.5 t')).toBeInTheDocument();
-    expect(within(entries).getByRole('link', { name: 'Open in data entries' })).toHaveAttribute('href', `/app/entries?request=${TASK_ID}`);
+    expect(within(entries).getByRole('link', { name: 'Open in data entries' })).toHaveAttribute(
+      'href',
+      `/app/data-entries?request=${TASK_ID}`,
+    );
     expect(sent.find((o) => nameOf(o) === 'RequestAnswerEntries')?.variables?.filter).toEqual({ calendarTaskId: TASK_ID });
 
     await user.click(screen.getByRole('button', { name: 'Accept' }));

@@ -173,7 +173,11 @@ export const RequestSubtasks = ({ task, now, onChanged }: { task: RequestDetail;
         open={cancelling !== null}
         onOpenChange={(open) => !open && setCancelling(null)}
         title={`Cancel the subtask “${cancelling?.title ?? ''}”?`}
-        description="The supplier no longer answers this part. A cancelled subtask cannot be reopened."
+        description={
+          cancelling && task.subtasks.filter((s) => s.status !== 'cancelled').length === 1
+            ? 'This is the last open part of the request: cancelling it cancels the whole request, which cannot be reopened.'
+            : 'The supplier no longer answers this part. A cancelled subtask cannot be reopened.'
+        }
         confirmLabel="Cancel subtask"
         onConfirm={async () => {
           if (!cancelling) return null;
