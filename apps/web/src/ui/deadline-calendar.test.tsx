@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -31,6 +31,7 @@ const Harness = ({
   now = new Date('2026-03-18T10:00:00Z'),
   timeZone = 'Europe/Oslo',
   maxPerDay,
+  deferMonth = false,
 }: {
   items: DeadlineItem[];
   month?: string;
@@ -38,6 +39,8 @@ const Harness = ({
   now?: Date;
   timeZone?: string;
   maxPerDay?: number;
+  /** Turns the month a moment later, as a router does when the month is kept in the address. */
+  deferMonth?: boolean;
 }) => {
   const [month, setMonth] = useState(initialMonth);
   const [view, setView] = useState<DeadlineCalendarView>(initialView);
@@ -48,7 +51,7 @@ const Harness = ({
         label="Request deadlines"
         items={items}
         month={month}
-        onMonthChange={setMonth}
+        onMonthChange={(next) => (deferMonth ? setTimeout(() => setMonth(next), 10) : setMonth(next))}
         view={view}
         onViewChange={setView}
         grouping={grouping}
@@ -144,6 +147,17 @@ describe('DeadlineCalendar, month view', () => {
     expect(monthHeading()).toHaveTextContent('April 2026');
     expect(cell('2026-04-28')).toHaveFocus();
     expect(screen.getAllByRole('gridcell').filter((c) => c.tabIndex === 0)).toHaveLength(1);
+  });
+
+  it('keeps the focus on the day when the month turns a moment later (kept in the address)', async () => {
+    const user = userEvent.setup();
+    render(<Harness items={[]} deferMonth />);
+    cell('2026-03-18').focus();
+    await user.keyboard('{PageDown}');
+    await waitFor(() => expect(monthHeading()).toHaveTextContent('April 2026'));
+    await waitFor(() => expect(cell('2026-04-18')).toHaveFocus());
+    await user.keyboard('{ArrowRight}');
+    expect(cell('2026-04-19')).toHaveFocus();
   });
 
   it('shows at most a few items a day and lists the rest of the selected day under the grid', async () => {

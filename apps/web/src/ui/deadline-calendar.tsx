@@ -264,17 +264,18 @@ export const DeadlineCalendar = ({
   const defaultDay = monthOf(today) === month ? today : `${month}-01`;
   const [selected, setSelected] = useState(defaultDay);
   const selectedDay = monthOf(selected) === month ? selected : defaultDay;
-  const [focusPending, setFocusPending] = useState(false);
+  /** The day to move the focus to once it is on screen (the caller may turn the month a render later). */
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
   const cellRefs = useRef(new Map<string, HTMLTableCellElement>());
 
   useEffect(() => {
-    if (!focusPending) return;
-    const cell = cellRefs.current.get(selectedDay);
+    if (!focusTarget || monthOf(focusTarget) !== month) return;
+    const cell = cellRefs.current.get(focusTarget);
     if (cell) {
       cell.focus();
-      setFocusPending(false);
+      setFocusTarget(null);
     }
-  }, [focusPending, selectedDay]);
+  }, [focusTarget, month]);
 
   /** Selects a day; one of a neighbouring month turns the calendar to that month. */
   const select = (day: string) => {
@@ -283,7 +284,7 @@ export const DeadlineCalendar = ({
   };
   const moveTo = (day: string) => {
     select(day);
-    setFocusPending(true);
+    setFocusTarget(day);
   };
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
