@@ -175,6 +175,7 @@ describe('RequestsPage', () => {
     expect(b).toHaveTextContent('Overdue');
 
     expect(requestVariables(sent)[0]).toMatchObject({ filter: { side: 'customer' }, sort: { field: 'deadline', direction: 'ASC' } });
+    expect(within(requests).getByRole('columnheader', { name: /Deadline/ })).toHaveAttribute('aria-sort', 'ascending');
   });
 
   it('keeps the status and period filters in the address and sends them', async () => {
@@ -220,8 +221,9 @@ describe('RequestsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
 
     expect(
-      await screen.findByText('Request “Vessel fuel consumption data for H1 2025” sent. The supplier has been emailed.'),
+      await screen.findByText(/^Request “Vessel fuel consumption data for H1 2025” sent\. The supplier has been emailed\./),
     ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open it' })).toHaveAttribute('href', '/app/requests/new');
     expect(screen.queryByRole('dialog')).toBeNull();
     const calendar = sent.find((o) => nameOf(o) === 'CreateRequestCalendar');
     // 30 days ahead, due by 23:59 in Oslo.

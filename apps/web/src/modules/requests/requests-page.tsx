@@ -30,6 +30,8 @@ import { OverviewFigures, SupplierStatsCard } from './request-overview.tsx';
 import { DeadlineText, RequestStatusBadge, useNow } from './request-parts.tsx';
 
 const BY_DEADLINE = { field: 'deadline', direction: 'ASC' } as const;
+/** The order the list has until someone sorts it: the table shows it as sorted by deadline. */
+const BY_DEADLINE_COLUMN = { columnId: 'deadline', direction: 'asc' } as const;
 
 /** Counts live events, so each one reads the list and the figures again. */
 const countEvents = (previous: number | undefined) => (previous ?? 0) + 1;
@@ -93,7 +95,7 @@ export const RequestsPage = () => {
   }, [events, refresh, refreshOverview]);
 
   const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ id: string; title: string } | null>(null);
 
   const columns: Column<RequestRow>[] = [
     {
@@ -200,13 +202,20 @@ export const RequestsPage = () => {
       }
       notices={
         <>
-          {created ? <Alert variant="success">Request “{created}” sent. The supplier has been emailed.</Alert> : null}
+          {created ? (
+            <Alert variant="success">
+              Request “{created.title}” sent. The supplier has been emailed.{' '}
+              <Link to={`/app/requests/${created.id}`} className="font-semibold underline underline-offset-4">
+                Open it
+              </Link>
+            </Alert>
+          ) : null}
           <span className="sr-only" aria-live="polite">
             {events ? 'Requests updated.' : ''}
           </span>
         </>
       }
-      list={list}
+      list={{ ...list, sort: list.sort ?? BY_DEADLINE_COLUMN }}
       connection={result.data?.calendarTasks}
       fetching={result.fetching}
       error={result.error}
@@ -241,7 +250,7 @@ export const RequestsPage = () => {
         open={creating}
         onOpenChange={setCreating}
         onCreated={(request) => {
-          setCreated(request.title);
+          setCreated(request);
           refresh();
           refreshOverview();
         }}
