@@ -180,10 +180,10 @@ const byIdentifier = (mention: MentionKeys, candidates: PreparedCandidates, raw:
   };
 };
 
-const confirmedCache = new WeakMap<readonly ConfirmedMatch[], ReadonlyMap<string, string>>();
+const confirmedCache = new WeakMap<readonly ConfirmedMatch[], ReadonlyMap<string, string | null>>();
 
 /** Confirmations by normalised name, normalised again in case they were stored by an older normaliser; the last one wins. */
-const confirmedByName = (confirmed: readonly ConfirmedMatch[]): ReadonlyMap<string, string> => {
+const confirmedByName = (confirmed: readonly ConfirmedMatch[]): ReadonlyMap<string, string | null> => {
   let byName = confirmedCache.get(confirmed);
   if (!byName) {
     byName = new Map(confirmed.map((entry) => [normalizeCompanyName(entry.normalizedName), entry.organizationId]));
@@ -200,6 +200,14 @@ const byConfirmation = (
 ): SupplierMatchResult | null => {
   const organizationId = confirmedByName(confirmed).get(mention.key);
   if (organizationId === undefined) return null;
+  if (organizationId === null)
+    return {
+      status: 'notMatch',
+      organizationId: null,
+      score: 0,
+      reason: `Confirmed earlier: “${mention.name.trim()}” is none of the organizations offered`,
+      possibleMatches: [],
+    };
   const index = candidates.byOrganizationId.get(organizationId);
   const prepared = index === undefined ? undefined : candidates.list[index];
   if (!prepared || conflictOf(mention, prepared, raw)) return null;
@@ -214,8 +222,8 @@ const byConfirmation = (
 
 /**
  * Which organization on the platform a supplier named in a customer's file is. Identifiers decide first
- * (registration number, IMO company number, then email domain), then what the customer confirmed before,
- * then the name. Only a name clearly ahead of every other is matched automatically: a wrong automatic match
+ * (registration number, IMO company number, then email domain), then what the customer confirmed before (an
+ * organization, or none of those offered), then the name. Only a name clearly ahead of every other is matched automatically: a wrong automatic match
  * costs more than a question, so anything less sure becomes a semiMatch with the organizations to choose from.
  * See docs/supplier-matching.md.
  */

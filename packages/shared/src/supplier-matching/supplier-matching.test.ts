@@ -231,6 +231,18 @@ describe('confirmed matches', () => {
   it('give way to an identifier', () => {
     expectMatch(match('NB Energi', { registrationNumber: '912004551' }, confirmed), 'nms');
   });
+
+  it('of none of the organizations offered keep the name unmatched, until an identifier says otherwise', () => {
+    const none = [{ normalizedName: normalizeCompanyName('Maersk Tankers'), organizationId: null }];
+    expect(match('MAERSK TANKERS A/S', {}, none)).toEqual({
+      status: 'notMatch',
+      organizationId: null,
+      score: 0,
+      reason: 'Confirmed earlier: “MAERSK TANKERS A/S” is none of the organizations offered',
+      possibleMatches: [],
+    });
+    expectMatch(match('Maersk Tankers', { registrationNumber: '912004551' }, none), 'nms');
+  });
 });
 
 describe('margins and look-alikes', () => {

@@ -17,8 +17,8 @@ export type SupplierMention = {
   country?: string | null;
 };
 
-/** A customer's earlier confirmation: this normalised name is this organisation. */
-export type ConfirmedMatch = { normalizedName: string; organizationId: string };
+/** A customer's earlier confirmation: this normalised name is this organisation, or none of those offered (null). */
+export type ConfirmedMatch = { normalizedName: string; organizationId: string | null };
 
 export type PossibleMatch = { organizationId: string; name: string; score: number; reason: string };
 

@@ -190,11 +190,21 @@ export const waitForMatching = (gql: Gql, fileUploadId: string) =>
     `supplier matching of ${fileUploadId}`,
   );
 
-/** A supplier list uploaded, mapped and validated by the customer, then matched. */
-export const matchedSupplierList = async (server: TestServer, customer: Admin, fileName: string, names: readonly string[]) => {
+/** A supplier list uploaded, mapped and validated by the customer, then matched. Rows are names, or names with a registration number. */
+export const matchedSupplierList = async (
+  server: TestServer,
+  customer: Admin,
+  fileName: string,
+  names: readonly (string | { name: string; registrationNumber: string })[],
+) => {
   const gql = gqlOf(customer);
-  const file = await validatedCsv(server, gql, fileName, supplierListCsv(names), 'supplier_list', [
+  const withNumbers = names.some((n) => typeof n !== 'string');
+  const csv = withNumbers
+    ? `${['Supplier name,Registration number', ...names.map((n) => (typeof n === 'string' ? `"${n}",` : `"${n.name}","${n.registrationNumber}"`))].join('\n')}\n`
+    : supplierListCsv(names as string[]);
+  const file = await validatedCsv(server, gql, fileName, csv, 'supplier_list', [
     { sourceColumn: 'Supplier name', targetField: 'supplier_name' },
+    ...(withNumbers ? [{ sourceColumn: 'Registration number', targetField: 'registration_number' }] : []),
   ]);
   expect(file.validation.status).toBe('validated');
   const matching = await waitForMatching(gql, file.fileUploadId);
@@ -207,4 +217,46 @@ export const matchedSupplierList = async (server: TestServer, customer: Admin, f
     return row;
   };
   return { ...file, matching, rows, named };
+};
+
+/** A subscription held as a browser holds it (one streaming POST accepting text/event-stream); its results as they arrive. */
+export const holdSubscription = async <T>(server: TestServer, query: string, variables: Record<string, unknown>, token: string) => {
+  const controller = new AbortController();
+  const response = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+    signal: controller.signal,
+  });
+  const results: GraphQLResult<T>[] = [];
+  const reading = (async () => {
+    const reader = response.body?.getReader();
+    if (!reader) return;
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        buffer += decoder.decode(chunk.value, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+          const data = buffer
+            .slice(0, end)
+            .split('\n')
+            .filter((line) => line.startsWith('data:'))
+            .map((line) => line.slice(5).trim())
+            .join('\n');
+          buffer = buffer.slice(end + 2);
+          if (data) results.push(JSON.parse(data) as GraphQLResult<T>);
+        }
+      }
+    } catch {
+      // aborted by close()
+    }
+  })();
+  return {
+    results,
+    close: async () => {
+      controller.abort();
+      await reading;
+    },
+  };
 };

@@ -100,15 +100,6 @@ export const decisionAfterMatching = (result: SupplierMatchResult, earlier: Earl
   };
 };
 
-/** A mention the customer said is none of the organizations offered. */
-export const confirmedNoneResult = (name: string): SupplierMatchResult => ({
-  status: 'notMatch',
-  organizationId: null,
-  score: 0,
-  reason: `Confirmed earlier: “${name.trim()}” is none of the organizations offered`,
-  possibleMatches: [],
-});
-
 /** A confirmation or a contact changes nothing once the upload was completed (requests were made from it). */
 export const supplierRowChangeRefusal = (uploadStatus: string | null): Refusal | null =>
   uploadStatus === 'completed'

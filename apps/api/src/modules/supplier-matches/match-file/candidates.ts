@@ -29,10 +29,8 @@ export type MatchingCandidates = {
   baseList: SupplierCandidate[];
   /** Platform organizations found by an identifier of some mention, with their normalised keys. */
   byIdentifier: { candidate: SupplierCandidate; registrationNumber: string | null; domains: readonly string[] }[];
-  /** The customer's earlier confirmations of an organization. */
+  /** The customer's earlier confirmations: an organization, or none of those offered (null). */
   confirmed: ConfirmedMatch[];
-  /** Normalised names the customer said are none of the organizations offered. */
-  confirmedNone: Set<string>;
 };
 
 const CHUNK = 500;
@@ -166,10 +164,7 @@ export const loadMatchingCandidates = async (
       const candidate = toCandidate(o, domains);
       return { candidate, registrationNumber: normalizeRegistrationNumber(o.registrationNumber), domains: candidate.emailDomains ?? [] };
     }),
-    confirmed: confirmations.flatMap((c) =>
-      c.organizationId ? [{ normalizedName: c.normalizedName, organizationId: c.organizationId }] : [],
-    ),
-    confirmedNone: new Set(confirmations.filter((c) => !c.organizationId).map((c) => c.normalizedName)),
+    confirmed: confirmations.map((c) => ({ normalizedName: c.normalizedName, organizationId: c.organizationId })),
   };
 };
 

@@ -8,7 +8,7 @@ import type { AppServices } from '../../../context.ts';
 import type { Job, JobFailure } from '../../../lib/jobs/job-types.ts';
 import { type SupplierMatchJob, supplierFieldOf } from '../../../lib/supplier-matching-queue.ts';
 import { publishMatchingChange } from '../live-events.ts';
-import { confirmedNoneResult, decisionAfterMatching, type EarlierDecision } from '../supplier-matches.policy.ts';
+import { decisionAfterMatching, type EarlierDecision } from '../supplier-matches.policy.ts';
 import { candidatesFor, loadMatchingCandidates } from './candidates.ts';
 import { readSupplierGroups, type SupplierGroup } from './read-suppliers.ts';
 
@@ -171,12 +171,7 @@ export const matchFileSuppliers = async (
   const mentions = groups.map(mentionOf);
   const candidates = mentions.length ? await loadMatchingCandidates(services.db, data.organizationId, mentions) : null;
   const results = candidates
-    ? groups.map((group, i) => {
-        const mention = mentions[i] as SupplierMention;
-        return candidates.confirmedNone.has(group.normalizedName)
-          ? confirmedNoneResult(group.supplierName)
-          : matchSupplier(mention, candidatesFor(candidates, mention), candidates.confirmed);
-      })
+    ? mentions.map((mention) => matchSupplier(mention, candidatesFor(candidates, mention), candidates.confirmed))
     : [];
   const matched = performance.now();
   const stored = await storeGroups(services.db, data, (earlier) =>

@@ -1,3 +1,6 @@
+import { randomInt } from 'node:crypto';
+import { organizationRelationships, organizations } from '@tidewise/db/schema/organizations';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, type Mailbox, outboxMailbox } from '../../../test/auth-test-kit.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -7,11 +10,13 @@ import {
   dataOf,
   entryIdsByRow,
   gqlOf,
+  holdSubscription,
   inviteSupplier,
   matchedSupplierList,
   SET_CONTACT,
   type SupplierDataView,
   UPLOAD_SUPPLIER_DATA,
+  waitFor,
 } from '../supplier-matches-test-kit.ts';
 
 let server: TestServer;
@@ -160,11 +165,76 @@ describe('supplier matching of a customer file', () => {
     expect(await succeeded('setUploadSupplierContact')).toEqual([unknown.id]);
   });
 
+  it('tells fileUploadValidationUpdated subscribers when a match changes', async () => {
+    const subscription = await holdSubscription<{ fileUploadValidationUpdated: { notMatchCount: number; matchCount: number } }>(
+      server,
+      'subscription($id: ID!) { fileUploadValidationUpdated(fileUploadId: $id) { matchCount notMatchCount } }',
+      { id: first.fileUploadId },
+      customer.token,
+    );
+    try {
+      // Give the stream a moment to be subscribed before the change.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      dataOf(await gqlOf(customer)(CONFIRM, { input: { id: first.named('Baltic Chandlers').id, organizationId: null } }));
+      const seen = await waitFor(
+        async () => subscription.results.map((r) => r.data?.fileUploadValidationUpdated),
+        (events) => events.length > 0,
+        'a fileUploadValidationUpdated event',
+        10_000,
+      );
+      expect(seen.at(-1)).toEqual({ matchCount: 2, notMatchCount: 2 });
+    } finally {
+      await subscription.close();
+    }
+  });
+
   it('matches a confirmed name automatically in the next file, saying why', async () => {
     const next = await matchedSupplierList(server, customer, 'suppliers-2026.csv', ['Svitser', 'Nordic Bunker AS']);
     const remembered = next.named('Svitser');
     expect(remembered).toMatchObject({ matchStatus: 'match', supplierOrgId: svitzer.id, isConfirmed: false });
     expect(remembered.matchReason).toMatch(/Confirmed earlier/);
     expect(next.matching).toMatchObject({ matchCount: 2, semiMatchCount: 0, notMatchCount: 0 });
+  });
+});
+
+describe("an organization that is not the customer's supplier", () => {
+  it('is matched by its registration number only, never by its name, and a request to it opens a pending relationship', async () => {
+    const number = String(randomInt(800_000_000, 999_999_999));
+    const db = server.database.db;
+    await db
+      .update(organizations)
+      .set({ registrationNumber: `NO ${number.slice(0, 3)} ${number.slice(3, 6)} ${number.slice(6)} MVA` })
+      .where(eq(organizations.id, othersSupplier.id));
+    const file = await matchedSupplierList(server, customer, 'numbers.csv', [
+      { name: 'Baltic Chandlers', registrationNumber: number },
+      { name: 'Baltic Chandlers Group', registrationNumber: '' },
+    ]);
+    const byNumber = file.named('Baltic Chandlers');
+    expect(byNumber).toMatchObject({ matchStatus: 'match', supplierOrgId: othersSupplier.id });
+    expect(byNumber.matchReason).toMatch(/^Registration number .* matches Baltic Chandlers AB$/);
+    const byName = file.named('Baltic Chandlers Group');
+    expect(byName.matchStatus).toBe('notMatch');
+    expect(byName.possibleMatches).toEqual([]);
+
+    const completed = await gqlOf(customer)<{ completeFileUpload: { requests: { supplierOrganization: { id: string } }[] } }>(
+      `mutation($input: CompleteFileUploadInput!) { completeFileUpload(input: $input) { requests { supplierOrganization { id } } } }`,
+      {
+        input: {
+          fileUploadId: file.fileUploadId,
+          request: { deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(), requiredUploadPurpose: 'supplier_list' },
+        },
+      },
+    );
+    expect(dataOf(completed).completeFileUpload.requests).toEqual([{ supplierOrganization: { id: othersSupplier.id } }]);
+    const [relationship] = await db
+      .select({ status: organizationRelationships.status })
+      .from(organizationRelationships)
+      .where(
+        and(
+          eq(organizationRelationships.customerOrganizationId, customer.organizationId),
+          eq(organizationRelationships.supplierOrganizationId, othersSupplier.id),
+        ),
+      );
+    expect(relationship?.status).toBe('pending');
   });
 });
