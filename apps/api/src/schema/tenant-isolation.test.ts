@@ -1,5 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { organizationRelationships } from '@tidewise/db/schema/organizations';
+import {
+  calendars,
+  calendarTaskReviews,
+  calendarTasks,
+  supplierMatchConfirmations,
+  uploadSupplierData,
+} from '@tidewise/db/schema/requests';
+import { files } from '@tidewise/db/schema/uploads';
+import { and, eq, sql } from 'drizzle-orm';
 import type { GraphQLField } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, outboxMailbox, uniqueEmail, VIEWER } from '../test/auth-test-kit.ts';
@@ -21,6 +30,8 @@ import {
 } from '../modules/uploads/upload-flow-test-kit.ts';
 import { APPLY, FILE_VALIDATION } from '../modules/entries/entries-test-kit.ts';
 import { BULK_ACCEPT, COLUMN_ANALYSES, SET_CATEGORY } from '../modules/mappings/mappings-test-kit.ts';
+import { now } from '../lib/clock.ts';
+import { runReminderPass } from '../modules/reminders/reminder-pass.ts';
 import { buildSchema } from './index.ts';
 
 /**
@@ -229,6 +240,85 @@ const mapAndValidate = async (b: Admin, fileId: string) => {
   }
 };
 
+/**
+ * B's data requests (issue 12), stored as the requests and supplier-matching modules store them: a calendar with a
+ * request to B's supplier made from B's batch and a subtask, a review, the supplier named in B's file and B's
+ * confirmation of it; the reminder the supplier's contact got for it; and B's administrator's muted reminders. Every
+ * request operation then meets these ids in the walk below.
+ */
+const buildRequests = async (b: Admin) => {
+  const db = server.database.db;
+  const suffix = randomUUID().slice(0, 6);
+  const [file] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.organizationId, b.organizationId), eq(files.status, 'processed')))
+    .limit(1);
+  const [supplier] = await db
+    .select({ id: organizationRelationships.supplierOrganizationId })
+    .from(organizationRelationships)
+    .where(eq(organizationRelationships.customerOrganizationId, b.organizationId))
+    .limit(1);
+  if (!file?.fileUploadId || !supplier) throw new Error("B's batch or supplier is missing");
+  const names = [`B bunker request ${suffix}`, `B vessel part ${suffix}`, `B review note ${suffix}`, `B Named Supplier ${suffix}`];
+  const [requestTitle = '', subtaskTitle = '', reviewMessage = '', supplierName = ''] = names;
+  const deadline = new Date(now().getTime() + 24 * 60 * 60 * 1000);
+  const [calendar] = await db
+    .insert(calendars)
+    .values({ organizationId: b.organizationId, deadline, createdByUserId: b.userId })
+    .returning();
+  if (!calendar) throw new Error('no calendar');
+  const task = {
+    calendarId: calendar.id,
+    organizationId: b.organizationId,
+    supplierOrganizationId: supplier.id,
+    requiredUploadPurpose: 'vessel_fuel_consumption',
+    createdByUserId: b.userId,
+    // Sent ten days ago, so the reminder two days before the deadline is due now.
+    createdAt: new Date(now().getTime() - 10 * 24 * 60 * 60 * 1000),
+  };
+  const [request] = await db
+    .insert(calendarTasks)
+    .values({ ...task, taskType: 'data_request', title: requestTitle, status: 'returned', requestUploadId: file.fileUploadId })
+    .returning();
+  if (!request) throw new Error('no request');
+  await db
+    .insert(calendarTasks)
+    .values({ ...task, taskType: 'subtask', title: subtaskTitle, status: 'returned', parentTaskId: request.id });
+  await db.insert(calendarTaskReviews).values({
+    taskId: request.id,
+    organizationId: b.organizationId,
+    message: reviewMessage,
+    comments: [{ rowNumber: 1, field: 'fuel_mass', message: 'Check the unit' }],
+    createdByUserId: b.userId,
+  });
+  await db.insert(uploadSupplierData).values({
+    organizationId: b.organizationId,
+    fileUploadId: file.fileUploadId,
+    fileId: file.id,
+    generation: 1,
+    supplierName,
+    normalizedName: supplierName.toLowerCase(),
+    supplierOrgId: supplier.id,
+    matchStatus: 'match',
+    isConfirmed: true,
+    itemCount: 1,
+    rowIndices: [0],
+    calendarTaskId: request.id,
+    uploadPurpose: 'vessel_fuel_consumption',
+  });
+  await db.insert(supplierMatchConfirmations).values({
+    organizationId: b.organizationId,
+    normalizedName: supplierName.toLowerCase(),
+    supplierOrganizationId: supplier.id,
+    confirmedByUserId: b.userId,
+  });
+  const reminded = await runReminderPass(server.app.services, now(), { supplierOrganizationIds: [supplier.id] });
+  if (reminded.sent === 0) throw new Error("B's supplier got no reminder");
+  dataOf(await b.client.gql('mutation { updateReminderPreference(input: { remindersMuted: true }) { remindersMuted } }', {}, b.token));
+  return { names };
+};
+
 /** Entry ids are not a table's id column (an entry is its file, run and row): they are read through B's own API. */
 const entryIdsOf = async (b: Admin) => {
   const page = dataOf(await b.client.gql<{ dataEntries: { data: { id: string }[] } }>('{ dataEntries { data { id } } }', {}, b.token));
@@ -237,7 +327,14 @@ const entryIdsOf = async (b: Admin) => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'true' });
+  // The walk reads every field a few levels deep (a CalendarTask with its calendar, organizations, subtasks and
+  // answer); document limits would refuse those documents for B's ids and unknown ids alike and prove nothing.
+  server = await startTestServer({
+    TRUST_PROXY: 'true',
+    GRAPHQL_MAX_TOKENS: '100000',
+    GRAPHQL_MAX_DEPTH: '30',
+    GRAPHQL_MAX_COST: '1000000',
+  });
   mailbox = outboxMailbox(server);
   const before = await allIds();
 
@@ -278,6 +375,7 @@ beforeAll(async () => {
     member.token,
   );
   const uploads = await buildUploads(orgB);
+  const requests = await buildRequests(orgB);
 
   bIds = await rowsConnectedTo(orgB.organizationId, before);
   for (const id of uploads.entryIds) bIds.set(id, 'data_entries');
@@ -290,6 +388,7 @@ beforeAll(async () => {
     supplierEmail,
     role.data?.createAuthorizationRole.name ?? '',
     ...uploads.names,
+    ...requests.names,
   ];
 
   orgA = await newOrganization(server, mailbox, `Isolation A Offshore ${randomUUID().slice(0, 6)}`);
@@ -321,6 +420,11 @@ describe('tenant isolation over every operation', () => {
       'column_analyses',
       'file_mappings',
       'data_entries',
+      'calendars',
+      'calendar_tasks',
+      'calendar_task_reviews',
+      'upload_supplier_data',
+      'supplier_match_confirmations',
     ]) {
       expect(kinds, `no ${table} row for organization B`).toContain(table);
     }
