@@ -68,23 +68,25 @@ export const OverviewFigures = ({
   }
   const f = overviewFigures(overview);
   return (
-    <dl aria-label="Request figures" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-      <Figure
-        term="Response rate"
-        value={f.responseRate}
-        detail={`${formatNumber(f.answered)} of ${formatNumber(overview.total - overview.cancelled)} answered`}
-      />
-      <Figure term="On time" value={f.onTimeRate} detail="of the answered ones" />
-      <Figure term="Open" value={formatNumber(f.open)} detail="waiting for suppliers" />
-      <Figure term="Overdue" value={formatNumber(f.overdue)} detail="past the deadline" tone={f.overdue > 0 ? 'bad' : undefined} />
-      <Figure
-        term="To review"
-        value={formatNumber(f.toReview)}
-        detail="submitted, waiting for you"
-        tone={f.toReview > 0 ? 'attention' : undefined}
-      />
-      <Figure term="Accepted" value={formatNumber(f.accepted)} detail="in your data" />
-    </dl>
+    <section aria-label="Request figures">
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+        <Figure
+          term="Response rate"
+          value={f.responseRate}
+          detail={`${formatNumber(f.answered)} of ${formatNumber(overview.total - overview.cancelled)} answered`}
+        />
+        <Figure term="On time" value={f.onTimeRate} detail="of the answered ones" />
+        <Figure term="Open" value={formatNumber(f.open)} detail="waiting for suppliers" />
+        <Figure term="Overdue" value={formatNumber(f.overdue)} detail="past the deadline" tone={f.overdue > 0 ? 'bad' : undefined} />
+        <Figure
+          term="To review"
+          value={formatNumber(f.toReview)}
+          detail="submitted, waiting for you"
+          tone={f.toReview > 0 ? 'attention' : undefined}
+        />
+        <Figure term="Accepted" value={formatNumber(f.accepted)} detail="in your data" />
+      </dl>
+    </section>
   );
 };
 

@@ -221,10 +221,10 @@ describe('RequestPage', () => {
     );
     expect(sent.find((o) => nameOf(o) === 'RequestAnswerEntries')?.variables?.filter).toEqual({ calendarTaskId: TASK_ID });
 
-    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await user.click(screen.getByRole('button', { name: 'Accept answer' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Accept this answer?' });
     expect(dialog).toHaveTextContent('Accepting is final; the entries join your data.');
-    await user.click(within(dialog).getByRole('button', { name: 'Accept answer' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(updates(sent)).toEqual([{ id: TASK_ID, status: 'accepted' }]));
     expect(await screen.findByRole('heading', { name: 'Accepted on 21 Mar 2026' })).toBeInTheDocument();
     expect(screen.getByText('Accepted. The entries are part of your data.')).toBeInTheDocument();
@@ -281,7 +281,7 @@ describe('RequestPage', () => {
     expect(await screen.findByRole('heading', { name: /^Overdue since/ })).toBeInTheDocument();
     expect(screen.getByText('No answer to review yet')).toBeInTheDocument();
     expect(screen.getByText('2 days overdue')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Accept answer' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Cancel request' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change deadline' })).toBeInTheDocument();
   });

@@ -197,7 +197,7 @@ const RequestView = ({
               {can('accepted') ? (
                 <Button onClick={() => setConfirming('accept')}>
                   <CheckCircle2 aria-hidden="true" />
-                  Accept
+                  Accept answer
                 </Button>
               ) : null}
               {can('returned') && !returning ? (
@@ -343,7 +343,7 @@ const RequestView = ({
         onOpenChange={(open) => !open && setConfirming(null)}
         title="Accept this answer?"
         description="Accepting is final; the entries join your data. The supplier is told and can no longer change the answer."
-        confirmLabel="Accept answer"
+        confirmLabel="Accept"
         destructive={false}
         onConfirm={async () => {
           const failure = mutationFailure(await change({ status: 'accepted' }), (d) => d.updateCalendarTask);

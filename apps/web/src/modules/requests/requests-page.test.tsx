@@ -152,7 +152,7 @@ describe('RequestsPage', () => {
   it('shows the figures, each supplier’s answers and the requests by deadline', async () => {
     const sent: Operation[] = [];
     renderPage(sent);
-    const figures = await screen.findByLabelText('Request figures');
+    const figures = await screen.findByRole('region', { name: 'Request figures' });
     expect(within(figures).getByText('Response rate').nextSibling).toHaveTextContent('56%');
     expect(within(figures).getByText('5 of 9 answered')).toBeInTheDocument();
     expect(within(figures).getByText('On time').nextSibling).toHaveTextContent('80%');
@@ -169,7 +169,7 @@ describe('RequestsPage', () => {
     const a = within(requests).getByRole('row', { name: /Request a/ });
     expect(a).toHaveTextContent('Q3 2025');
     expect(a).toHaveTextContent('In 5 days');
-    expect(within(a).getByRole('link', { name: 'Request a' })).toHaveAttribute('href', '/app/requests/a');
+    expect(within(a).getByRole('link', { name: 'Request a, Nordic Bunkers AS' })).toHaveAttribute('href', '/app/requests/a');
     const b = within(requests).getByRole('row', { name: /Request b/ });
     expect(b).toHaveTextContent('3 days overdue');
     expect(b).toHaveTextContent('Overdue');

@@ -1,6 +1,6 @@
 import { CalendarDays, Inbox, Plus } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useQuery, useSubscription } from 'urql';
 import { compactFilter, useListParams } from '../../lib/list-params.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -72,7 +72,6 @@ const PeriodFilter = ({ value, onApply }: { value: string; onApply: (period: str
  */
 export const RequestsPage = () => {
   usePageMeta({ title: 'Data requests', description: 'Data you asked your suppliers for, with deadlines and answers.' });
-  const navigate = useNavigate();
   const now = useNow();
   const { can } = useViewer();
   const list = useListParams(REQUEST_LIST);
@@ -110,6 +109,8 @@ export const RequestsPage = () => {
             className="font-medium text-foreground underline-offset-4 [overflow-wrap:anywhere] hover:underline focus-visible:outline-2 focus-visible:outline-ring"
           >
             {t.title}
+            {/* Requests sent from one file share a title; the supplier tells them apart. */}
+            <span className="sr-only">, {t.supplierOrganization.name}</span>
           </Link>
           {t.subTitle ? <span className="line-clamp-1 text-xs text-muted-foreground">{t.subTitle}</span> : null}
         </div>
@@ -223,8 +224,6 @@ export const RequestsPage = () => {
       caption="Data requests"
       columns={columns}
       getRowId={(t) => t.id}
-      rowLabel={(t) => t.title}
-      onRowActivate={(t) => navigate(`/app/requests/${t.id}`)}
       empty={
         <EmptyState
           icon={Inbox}
