@@ -20,6 +20,7 @@ import {
   readTask,
   refusalOf,
   TASK,
+  TASKS,
   updateTask,
 } from './requests-test-kit.ts';
 
@@ -113,6 +114,11 @@ describe('data requests by hand', () => {
     expect(
       refusalOf(await gql(CREATE, { input: { ...base, supplierOrganizationId: supplier.organizationId, endDate: inDays(11) } })),
     ).toEqual({ code: 'VALIDATION_FAILED', message: "The end date cannot be after the calendar's deadline", field: 'endDate' });
+    expect(refusalOf(await gql(TASKS, { filter: { deadlineFrom: '0001-01-01T00:00:00Z' } }))).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'The deadlineFrom must be a date between the years 1900 and 9999',
+      field: 'deadlineFrom',
+    });
     expect(refusalOf(await gql(CREATE, { input: base }))).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: 'Choose the supplier to ask',
@@ -151,7 +157,9 @@ describe('data requests by hand', () => {
       message: 'Only the customer can cancel a request.',
       field: 'status',
     });
-    expect(refusalOf(await updateTask(c, { id: task.id, status: 'accepted' }))).toEqual({
+    const refused = await updateTask(c, { id: task.id, status: 'accepted' });
+    expect(refused.errors?.[0]?.extensions?.details).toEqual({ status: 'requested', requestedStatus: 'accepted' });
+    expect(refusalOf(refused)).toEqual({
       code: 'CONFLICT',
       message: 'A request that has not been started cannot be accepted. The supplier must submit it first.',
       field: 'status',

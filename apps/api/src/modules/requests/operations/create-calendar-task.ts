@@ -12,7 +12,7 @@ import { type CalendarTaskRow, createDataRequestTask, publishCalendarTaskChange 
 import { isUuid } from '../../../lib/db.ts';
 import { inTransactionWithMail } from '../../../lib/deferred-mail.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { parseInput } from '../inputs.ts';
+import { checkDates, parseInput } from '../inputs.ts';
 import { findTaskForActor, lockTask, type TaskView } from '../records.ts';
 import { followSubtasks } from '../task-changes.ts';
 
@@ -25,6 +25,7 @@ export const createCalendarTask = async (ctx: Context, rawInput: unknown): Promi
   const actor = requireActor(ctx);
   const at = now();
   const input = parseInput(createCalendarTaskSchema(at), rawInput);
+  checkDates({ startDate: input.startDate });
   if (input.assignedUserId) refuse({ code: 'FORBIDDEN', message: 'Only the supplier can assign a request.', field: 'assignedUserId' });
 
   const changed = await inTransactionWithMail(ctx, async (tx, mailer): Promise<CalendarTaskRow[]> => {

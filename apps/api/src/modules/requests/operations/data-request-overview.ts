@@ -10,6 +10,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { requireActor } from '../../../lib/authz.ts';
 import { now } from '../../../lib/clock.ts';
+import { checkDates } from '../inputs.ts';
 import { deadlineSql, selectTasks, viewOf } from '../records.ts';
 import { displayStatusSql, periodSql } from './find-calendar-tasks.ts';
 
@@ -56,6 +57,7 @@ const rate = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((par
  */
 export const dataRequestOverview = async (ctx: Context, filter: OverviewFilter): Promise<DataRequestOverview> => {
   const actor = requireActor(ctx);
+  checkDates({ deadlineFrom: filter.deadlineFrom, deadlineTo: filter.deadlineTo });
   const at = now();
   const conditions: SQL[] = [
     eq(calendarTasks.organizationId, actor.organizationId),

@@ -9,6 +9,7 @@ import { now } from '../../../lib/clock.ts';
 import { isUuid, likePattern } from '../../../lib/db.ts';
 import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pagination.ts';
 import { type Sort, sortOrder } from '../../../lib/sorting.ts';
+import { checkDates } from '../inputs.ts';
 import { deadlineSql, overdueSql, parentTasks, selectTasks, type TaskView, viewOf, visibleTo } from '../records.ts';
 import type { TaskSide } from '../requests.policy.ts';
 
@@ -66,6 +67,7 @@ export const findCalendarTasks = async (
   sort: Sort<CalendarTaskSortField> | null,
 ): Promise<Page<TaskView>> => {
   const actor = requireActor(ctx);
+  checkDates({ deadlineFrom: filter.deadlineFrom, deadlineTo: filter.deadlineTo });
   const organizationId = actor.organizationId;
   const at = now();
   const conditions: (SQL | undefined)[] = [

@@ -14,10 +14,10 @@ import { now } from '../../../lib/clock.ts';
 import { type CalendarTaskRow, emailsOfOrganization, publishCalendarTaskChange } from '../../../lib/data-requests.ts';
 import { isUuid } from '../../../lib/db.ts';
 import { inTransactionWithMail } from '../../../lib/deferred-mail.ts';
-import { notFound } from '../../../lib/errors.ts';
+import { AppError, notFound } from '../../../lib/errors.ts';
 import type { Mailer } from '../../../lib/mail.ts';
 import { acceptedEmail, cancelledEmail, returnedEmail, submittedEmail } from '../emails.ts';
-import { parseInput } from '../inputs.ts';
+import { checkDates, parseInput } from '../inputs.ts';
 import { findTaskForActor, hasLiveSubtasks, lockTask, type TaskView, visibleTo } from '../records.ts';
 import {
   acceptUploadRefusal,
@@ -163,6 +163,7 @@ export const updateCalendarTask = async (ctx: Context, rawInput: unknown): Promi
   const actor = requireActor(ctx);
   const at = now();
   const input = parseInput(updateCalendarTaskSchema(at), rawInput);
+  checkDates({ startDate: input.startDate });
 
   const outcome = await inTransactionWithMail(ctx, async (tx, mailer): Promise<Outcome> => {
     // Lock the parent before the subtask, the order every change of a request and its subtasks takes.
@@ -199,7 +200,9 @@ export const updateCalendarTask = async (ctx: Context, rawInput: unknown): Promi
 
     if (status !== undefined) {
       const refusal = statusChangeRefusal(before, status, side, hasSubtasks);
-      if (refusal) refuse(refusal);
+      // The refusal carries both statuses, for the client and the audit row of the refused mutation.
+      if (refusal)
+        throw new AppError(refusal.code, refusal.message, { field: 'status', details: { status: before.status, requestedStatus: status } });
       const responseUploadId = changes.responseUploadId !== undefined ? changes.responseUploadId : before.responseUploadId;
       if (status === 'submitted') {
         const missing = submitRefusal({ requiredUploadPurpose: before.requiredUploadPurpose, responseUploadId });
