@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@tidewise/shared/product';
 import { localDateOf } from '@tidewise/shared/requests/zoned-time';
 import type { Env } from '../../env.ts';
 import type { MailMessage } from '../../lib/mail.ts';
-import type { DueReminder } from './reminder-pass.ts';
+import type { DueReminder } from './due-reminder.ts';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -5,7 +5,6 @@ import {
   digestDay,
   digestKey,
   groupIntoDigests,
-  type PendingReminder,
   type ReminderPoint,
   type ReminderSchedule,
   reminderPointsFor,
@@ -17,6 +16,7 @@ import type { AppServices } from '../../context.ts';
 import type { Env } from '../../env.ts';
 import { isLocked } from '../../lib/identity/locks.ts';
 import type { MailMessage } from '../../lib/mail.ts';
+import type { DueReminder, OpenTask } from './due-reminder.ts';
 import { reminderDigestEmail } from './reminder-email.ts';
 
 /**
@@ -61,19 +61,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_TIME_ZONE = 'Europe/Copenhagen';
 
 type Rows<T> = { rows: T[] };
-
-type OpenTask = {
-  id: string;
-  title: string;
-  status: CalendarTaskStatus;
-  deadline: Date;
-  createdAt: Date;
-  supplierOrganizationId: string;
-  customerName: string;
-  timeZone: string;
-};
-
-export type DueReminder = PendingReminder & { email: string; task: OpenTask };
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
