@@ -13,6 +13,7 @@ import {
   dataOf,
   type Gql,
   gqlAs,
+  inDays,
   newCustomer,
   type Party,
   readTask,
@@ -38,6 +39,26 @@ const CUSTOMER_CSV = [
   '9074729,Sønderho,402,2025-01-01,2025-01-31',
   '9395044,=Ærø Express,77,2025-02-01,2025-02-28',
 ].join('\n');
+
+/** The customer's transport legs: two of them carried by the supplier asked, one by a haulier nobody knows. */
+const LEGS_CSV = [
+  'Shipment,Leg,Date,Mode,Origin,Destination,Cargo [t],Distance [km],Carrier',
+  'S-1,1,2025-01-10,sea,Aarhus,Gothenburg,120,220,Øresund Ship Management',
+  'S-1,2,2025-01-11,road,Gothenburg,Stockholm,20,470,Lonely Haulage',
+  'S-2,1,2025-02-02,sea,=Copenhagen,Hamburg,300,310,Øresund Ship Management',
+].join('\n');
+
+const LEGS_MAPPINGS = [
+  ['Shipment', 'shipment_id'],
+  ['Leg', 'leg_id'],
+  ['Date', 'transport_date'],
+  ['Mode', 'mode'],
+  ['Origin', 'origin'],
+  ['Destination', 'destination'],
+  ['Cargo [t]', 'cargo_mass', [{ type: 'unit_conversion', unit: 't' }]],
+  ['Distance [km]', 'distance', [{ type: 'unit_conversion', unit: 'km' }]],
+  ['Carrier', 'carrier_name'],
+] as const;
 
 const TEMPLATE = 'mutation($id: ID!) { calendarTaskTemplate(calendarTaskId: $id) { url fileName expiresAt } }';
 
@@ -176,6 +197,105 @@ describe('the prefilled template of a request', () => {
     const forged = new URL(link.url).pathname.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A'));
     const refused = await fetch(`${server.url}${forged}`);
     expect([refused.status, await refused.text()]).toEqual([403, 'This link is not valid.']);
+  });
+
+  it('prefills the rows of a request sent by completing the customer’s file, as the supplier matching recorded them', async () => {
+    const { customer, supplier } = await customerAndSupplier(server, mailbox, {
+      customer: 'Kiel Feeder Lines',
+      supplier: 'Øresund Ship Management',
+    });
+    const c = gqlAs(customer);
+    const legs = await answerWithCsv(server, c, null, 'legs-q1.csv', LEGS_CSV);
+    await waitFor(
+      async () =>
+        dataOf(await c<{ file: { status: string } }>('query($id: ID!) { file(id: $id) { status } }', { id: legs.fileId })).file.status,
+      (status) => status === 'processed' || status === 'failed',
+      'legs read',
+    );
+    dataOf(
+      await c('mutation($input: UpdateFileCategoryInput!) { updateFileCategory(input: $input) { id } }', {
+        input: { fileId: legs.fileId, category: 'transport_legs' },
+      }),
+    );
+    for (const [sourceColumn, targetField, transformations] of LEGS_MAPPINGS)
+      dataOf(
+        await c('mutation($input: CreateFileMappingInput!) { createFileMapping(input: $input) { id } }', {
+          input: { fileId: legs.fileId, sourceColumn, targetField, ...(transformations ? { transformations } : {}) },
+        }),
+      );
+    dataOf(await c('mutation($fileId: ID!) { applyFileMappings(fileId: $fileId) { status } }', { fileId: legs.fileId }));
+    // The supplier matching runs after the validation; the customer's own supplier is matched by name.
+    const rows = await waitFor(
+      async () =>
+        dataOf(
+          await c<{ uploadSupplierData: { supplierName: string; matchStatus: string; rowIndices: number[] }[] }>(
+            'query($id: ID!) { uploadSupplierData(fileUploadId: $id) { supplierName matchStatus rowIndices } }',
+            { id: legs.fileUploadId },
+          ),
+        ).uploadSupplierData,
+      (found) => found.length === 2,
+      'supplier matching',
+      120_000,
+    );
+    expect(rows.find((r) => r.supplierName === 'Øresund Ship Management')).toMatchObject({ matchStatus: 'match', rowIndices: [0, 2] });
+    const completed = dataOf(
+      await c<{ completeFileUpload: { requests: { id: string; itemCount: number; supplierOrganization: { id: string } }[] } }>(
+        `mutation($input: CompleteFileUploadInput!) { completeFileUpload(input: $input) { requests { id itemCount supplierOrganization { id } } } }`,
+        {
+          input: {
+            fileUploadId: legs.fileUploadId,
+            supplierEmails: [],
+            request: {
+              deadline: inDays(30),
+              requiredUploadPurpose: 'transport_legs',
+              requiredUploadSecondaryPurpose: '2025-Q1',
+              title: 'Legs Q1 2025',
+            },
+          },
+        },
+      ),
+    ).completeFileUpload;
+    expect(completed.requests).toHaveLength(1);
+    const [request] = completed.requests;
+    expect(request).toMatchObject({ itemCount: 2, supplierOrganization: { id: supplier.organizationId } });
+
+    const { response, workbook } = await download(supplier, request?.id ?? '');
+    expect(response.status).toBe(200);
+    const [header, ...data] = sheetRows(workbook.getWorksheet('Data'));
+    const at = (row: unknown[], label: string) => row[(header ?? []).indexOf(label)] ?? null;
+    expect(
+      data.map((row) => ({
+        shipment: at(row, 'Shipment'),
+        leg: at(row, 'Leg'),
+        date: at(row, 'Date'),
+        mode: at(row, 'Transport mode *'),
+        origin: at(row, 'Origin *'),
+        destination: at(row, 'Destination *'),
+        mass: at(row, 'Mass transported [t] *'),
+        distance: at(row, 'Distance [km] *'),
+      })),
+    ).toEqual([
+      {
+        shipment: 'S-1',
+        leg: '1',
+        date: '2025-01-10',
+        mode: 'Sea',
+        origin: 'Aarhus',
+        destination: 'Gothenburg',
+        mass: null,
+        distance: null,
+      },
+      {
+        shipment: 'S-2',
+        leg: '1',
+        date: '2025-02-02',
+        mode: 'Sea',
+        origin: "'=Copenhagen",
+        destination: 'Hamburg',
+        mass: null,
+        distance: null,
+      },
+    ]);
   });
 
   it('is the plain template with the period filled when the customer knows no rows, and there is none for a request without a category', async () => {

@@ -86,6 +86,9 @@ const asCell = (field: FieldDefinition, value: unknown): TemplateCell => {
   if (value === null || value === undefined || value === '') return null;
   if (field.dataType === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value))
     return new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  // An enum cell shows the label its drop-down list offers; the reader takes labels and values alike.
+  if (field.dataType === 'enum' && typeof value === 'string')
+    return field.allowedValues?.find((allowed) => allowed.value === value)?.label ?? value;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   return String(value);
 };
