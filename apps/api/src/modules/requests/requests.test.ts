@@ -252,6 +252,48 @@ describe('data requests by hand', () => {
     );
   });
 
+  it('lets the customer change the terms of an open request, checked against its dates and calendar, audited', async () => {
+    const c = gqlAs(customer);
+    const calendar = await createCalendar(c, inDays(30));
+    const task = await createRequest(c, {
+      calendarId: calendar.id,
+      supplierOrganizationId: supplier.organizationId,
+      title: 'Bunkers',
+      subTitle: 'All vessels',
+      startDate: inDays(1),
+      endDate: inDays(10),
+    });
+    const changed = dataOf(
+      await updateTask(c, { id: task.id, title: 'Bunker deliveries', subTitle: null, message: 'Include BDNs', endDate: inDays(20) }),
+    ).updateCalendarTask;
+    expect(changed).toMatchObject({ title: 'Bunker deliveries', subTitle: null, message: 'Include BDNs', status: 'requested' });
+    expect(changed.deadline).toBe(changed.endDate);
+    expect(refusalOf(await updateTask(c, { id: task.id, endDate: inDays(31) }))).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: "The end date cannot be after the calendar's deadline",
+      field: 'endDate',
+    });
+    expect(refusalOf(await updateTask(c, { id: task.id, startDate: inDays(25) }))).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'The end date cannot be before the start date',
+      field: 'endDate',
+    });
+    expect(refusalOf(await updateTask(c, { id: task.id, requiredUploadSecondaryPurpose: '2025' }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'requiredUploadPurpose',
+    });
+    // Clearing the start date lets the end date stand alone.
+    expect(dataOf(await updateTask(c, { id: task.id, startDate: null })).updateCalendarTask.title).toBe('Bunker deliveries');
+    const [row] = (await auditRows(server, customer.organizationId, 'updateCalendarTask')).filter(
+      (r) => r.resourceId === task.id && r.status === 'success',
+    );
+    expect(row?.changes).toMatchObject({
+      title: { before: 'Bunkers', after: 'Bunker deliveries' },
+      subTitle: { before: 'All vessels', after: null },
+      message: { before: null, after: 'Include BDNs' },
+    });
+  });
+
   it('cancels a request (customer only) with its open subtasks, and derives a request from its subtasks', async () => {
     const [c, s] = [gqlAs(customer), gqlAs(supplier)];
     const calendar = await createCalendar(c);

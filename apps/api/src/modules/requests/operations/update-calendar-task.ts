@@ -85,7 +85,7 @@ const customerChanges = async (tx: Executor, organizationId: string, before: Cal
     changes.requestUploadId = input.requestUploadId;
   }
   const datesRefusal = taskDatesRefusal(
-    changes.startDate ?? before.startDate,
+    changes.startDate !== undefined ? changes.startDate : before.startDate,
     changes.endDate !== undefined ? changes.endDate : before.endDate,
   );
   if (input.startDate !== undefined || input.endDate !== undefined) {
