@@ -393,6 +393,60 @@ describe('data requests by hand', () => {
     expect(left).toEqual([]);
   });
 
+  it('sums up how suppliers answer in the overview: counts, response rate, on-time rate, per supplier', async () => {
+    const { customer: buyer, supplier: first } = await customerAndSupplier(server, mailbox, {
+      customer: 'Overview Lines',
+      supplier: 'Prompt Oils',
+    });
+    const second = await activeSupplierOf(server, mailbox, buyer, 'Slow Bunkers');
+    const c = gqlAs(buyer);
+    const calendar = await createCalendar(c, inDays(30));
+    const ask = (to: Party, title: string, endDate: string) =>
+      createRequest(c, {
+        calendarId: calendar.id,
+        supplierOrganizationId: to.organizationId,
+        title,
+        endDate,
+        requiredUploadSecondaryPurpose: undefined,
+      });
+    const onTime = await ask(first, 'On time', inDays(5));
+    const late = await ask(second, 'Late', inDays(2));
+    await ask(second, 'Open', inDays(2));
+    const withdrawn = await ask(first, 'Withdrawn', inDays(5));
+    dataOf(await updateTask(gqlAs(first), { id: onTime.id, status: 'submitted' }));
+    dataOf(await updateTask(c, { id: onTime.id, status: 'accepted' }));
+    dataOf(await updateTask(c, { id: withdrawn.id, status: 'cancelled' }));
+    advanceClock(3 * DAY);
+    dataOf(await updateTask(gqlAs(second), { id: late.id, status: 'submitted' }));
+
+    const overview = dataOf(
+      await c<{ dataRequestOverview: Record<string, unknown> & { suppliers: { supplierOrganization: { name: string } }[] } }>(
+        `query { dataRequestOverview { total requested inProgress submitted returned accepted cancelled overdue responseRate onTimeRate
+          suppliers { supplierOrganization { name } total open overdue answered onTime accepted } } }`,
+      ),
+    ).dataRequestOverview;
+    expect(overview).toEqual({
+      total: 4,
+      requested: 1,
+      inProgress: 0,
+      submitted: 1,
+      returned: 0,
+      accepted: 1,
+      cancelled: 1,
+      overdue: 1,
+      responseRate: 0.667,
+      onTimeRate: 0.5,
+      suppliers: [
+        { supplierOrganization: { name: 'Prompt Oils' }, total: 2, open: 0, overdue: 0, answered: 1, onTime: 1, accepted: 1 },
+        { supplierOrganization: { name: 'Slow Bunkers' }, total: 2, open: 1, overdue: 1, answered: 1, onTime: 0, accepted: 0 },
+      ],
+    });
+    const overdueOnly = dataOf(
+      await c<{ dataRequestOverview: { total: number } }>('query { dataRequestOverview(filter: { status: overdue }) { total } }'),
+    ).dataRequestOverview;
+    expect(overdueOnly.total).toBe(1);
+  });
+
   it('answers NOT_FOUND to another organization, and to another customer of the same supplier, on every operation', async () => {
     const c = gqlAs(customer);
     const calendar = await createCalendar(c);
