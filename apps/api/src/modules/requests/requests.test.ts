@@ -86,6 +86,18 @@ describe('data requests by hand', () => {
     expect(mail?.text).toContain('Please use the template.');
     expect(mail?.text).toContain(`https://app.tidewise.example/app/inbox/${task.id}`);
 
+    const calendars = dataOf(
+      await gql<{ calendars: { data: { id: string; taskCount: number }[] } }>('query { calendars { data { id taskCount } } }'),
+    ).calendars.data;
+    expect(calendars.find((x) => x.id === calendar.id)).toEqual({ id: calendar.id, taskCount: 1 });
+    expect(
+      dataOf(await gql<{ calendar: { deadline: string } }>('query($id: ID!) { calendar(id: $id) { deadline } }', { id: calendar.id }))
+        .calendar,
+    ).toEqual({
+      deadline: calendar.deadline,
+    });
+    expect(refusalOf(await gqlAs(supplier)('query($id: ID!) { calendar(id: $id) { id } }', { id: calendar.id })).code).toBe('NOT_FOUND');
+
     const seen = await readTask(gqlAs(supplier), task.id);
     expect(seen).toMatchObject({ viewerSide: 'supplier', allowedTransitions: ['in_progress', 'submitted'] });
 
