@@ -306,6 +306,31 @@ describe('data requests by hand', () => {
     });
   });
 
+  it("attaches an upload of the supplier as the answer (in progress), never the customer's or another organization's", async () => {
+    const [c, s] = [gqlAs(customer), gqlAs(supplier)];
+    const calendar = await createCalendar(c);
+    const task = await createRequest(c, { calendarId: calendar.id, supplierOrganizationId: supplier.organizationId, title: 'Attach' });
+    const batchOf = async (gql: typeof c) =>
+      dataOf(
+        await gql<{ createFileUpload: { id: string } }>(
+          'mutation($input: CreateFileUploadInput!) { createFileUpload(input: $input) { id } }',
+          { input: { name: 'Answer' } },
+        ),
+      ).createFileUpload.id;
+    const own = await batchOf(s);
+    const customers = await batchOf(c);
+    expect(refusalOf(await updateTask(c, { id: task.id, responseUploadId: customers }))).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Only the supplier can attach the response upload.',
+      field: 'responseUploadId',
+    });
+    expect(refusalOf(await updateTask(s, { id: task.id, responseUploadId: customers })).code).toBe('NOT_FOUND');
+    const attached = dataOf(await updateTask(s, { id: task.id, responseUploadId: own })).updateCalendarTask;
+    expect(attached).toMatchObject({ status: 'in_progress', responseUploadId: own, responseUpload: { id: own, calendarTaskId: task.id } });
+    // Still a draft answer: the customer does not see it.
+    expect((await readTask(c, task.id)).responseUpload).toBeNull();
+  });
+
   it('cancels a request (customer only) with its open subtasks, and derives a request from its subtasks', async () => {
     const [c, s] = [gqlAs(customer), gqlAs(supplier)];
     const calendar = await createCalendar(c);
