@@ -55,6 +55,8 @@ export default defineConfig({
       NODE_ENV: 'development',
       SMTP_URL: process.env.E2E_SMTP === 'true' ? `smtp://127.0.0.1:${smtpPort}` : '',
       CONTACT_EMAIL: 'contact@tidewise.test',
+      // POST /test/clock: the data-request test moves the server's clock past a deadline instead of waiting.
+      TEST_HOOKS: 'true',
       // A private build of the web app (several people building at once); empty means the default dist.
       WEB_DIST: process.env.E2E_WEB_DIST ?? '',
     },
