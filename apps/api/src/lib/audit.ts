@@ -187,7 +187,11 @@ export const runAudited = <T>(ctx: Context, action: string, work: () => Promise<
           resource: action,
           status: code === 'UNAUTHENTICATED' || code === 'FORBIDDEN' ? 'denied' : 'failure',
           description: `${action} refused: ${expected ? (error as Error).message : 'unexpected error'}`,
-          metadata: { errorCode: code },
+          // A refusal's details (for a request: the status it had and the one asked for) go with it.
+          metadata: {
+            errorCode: code,
+            ...(error instanceof AppError && expected && error.extensions.details ? { details: error.extensions.details } : {}),
+          },
         });
       } catch (auditError) {
         ctx.logger.error({ err: auditError }, `could not record a refused ${action} in the audit trail`);

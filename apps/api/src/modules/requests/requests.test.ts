@@ -262,6 +262,9 @@ describe('data requests by hand', () => {
         'updateCalendarTask refused: A request that is accepted cannot be cancelled. An accepted request is final; ask for the data again with a new request.',
       ]),
     );
+    // A refused change keeps the status it had and the one asked for.
+    const early = customerRows.find((r) => r.description?.includes('that has not been started cannot be accepted'));
+    expect(early?.metadata).toMatchObject({ errorCode: 'CONFLICT', details: { status: 'requested', requestedStatus: 'accepted' } });
   });
 
   it('lets the customer change the terms of an open request, checked against its dates and calendar, audited', async () => {
