@@ -283,11 +283,11 @@ describe('data requests by hand', () => {
     ).updateCalendarTask;
     expect(changed).toMatchObject({ title: 'Bunker deliveries', subTitle: null, message: 'Include BDNs', status: 'requested' });
     expect(changed.deadline).toBe(changed.endDate);
-    expect(refusalOf(await updateTask(c, { id: task.id, endDate: inDays(31) }))).toEqual({
-      code: 'VALIDATION_FAILED',
-      message: "The end date cannot be after the calendar's deadline",
-      field: 'endDate',
-    });
+    // An extension: the request's deadline moves past the calendar's, and the task says so.
+    const later = inDays(31);
+    const extended = dataOf(await updateTask(c, { id: task.id, endDate: later })).updateCalendarTask;
+    expect(extended).toMatchObject({ deadline: later, endDate: later, isOverdue: false });
+    dataOf(await updateTask(c, { id: task.id, endDate: inDays(20) }));
     expect(refusalOf(await updateTask(c, { id: task.id, startDate: inDays(25) }))).toEqual({
       code: 'VALIDATION_FAILED',
       message: 'The end date cannot be before the start date',

@@ -14,8 +14,8 @@ import { dayIn, endOfDay, zoneOrBrowser } from './new-request-schema.ts';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * A new deadline day: in the future (the rule createCalendar applies) and not after the calendar the
- * request was sent in (the API keeps a request within its calendar's deadline). Due by the end of the
+ * A new deadline day: in the future (the rule createCalendar applies) and, for a subtask, not after the
+ * calendar it was planned in (a request's own deadline may move later: an extension). Due by the end of the
  * day, or at the calendar's deadline on that day.
  */
 export const deadlineSchema = (now: Date, timeZone: string, calendarDeadline: Date | null) =>
@@ -51,8 +51,10 @@ const DeadlineForm = ({ task, onOpenChange, onChanged }: Props) => {
   const { timeZone, formatDate } = useDateFormat();
   const zone = zoneOrBrowser(timeZone);
   const [now] = useState(() => new Date());
-  const [calendar] = useQuery({ query: RequestCalendarQuery, variables: { id: task.calendarId } });
-  const calendarDeadline = calendar.data ? new Date(calendar.data.calendar.deadline) : null;
+  // A request's own deadline may move past its calendar's (an extension); a subtask stays within it.
+  const withinCalendar = task.taskType === 'subtask';
+  const [calendar] = useQuery({ query: RequestCalendarQuery, variables: { id: task.calendarId }, pause: !withinCalendar });
+  const calendarDeadline = withinCalendar && calendar.data ? new Date(calendar.data.calendar.deadline) : null;
   const calendarTime = calendarDeadline?.getTime() ?? null;
   const schema = useMemo(() => deadlineSchema(now, zone, calendarTime === null ? null : new Date(calendarTime)), [now, zone, calendarTime]);
   const form = useZodForm(schema, { defaultValues: { endDate: dayIn(new Date(task.deadline), zone) } });
@@ -94,7 +96,7 @@ const DeadlineForm = ({ task, onOpenChange, onChanged }: Props) => {
             hint={
               calendarDeadline
                 ? `Due by the end of that day, at the latest ${formatDate(calendarDeadline.toISOString())} (the deadline it was sent with).`
-                : 'Due by the end of that day.'
+                : 'Due by the end of that day. A later date gives the supplier more time; reminders follow it.'
             }
             required
           />

@@ -91,7 +91,9 @@ const customerChanges = async (tx: Executor, organizationId: string, before: Cal
   if (input.startDate !== undefined || input.endDate !== undefined) {
     if (datesRefusal) refuse({ code: 'VALIDATION_FAILED', message: datesRefusal, field: 'endDate' });
   }
-  if (input.endDate) {
+  // A request's own deadline may move past its calendar's (an extension granted to this supplier); a subtask
+  // stays within the calendar it was planned in.
+  if (input.endDate && before.taskType === 'subtask') {
     const [calendar] = await tx.select({ deadline: calendars.deadline }).from(calendars).where(eq(calendars.id, before.calendarId));
     const refusal = calendar ? taskEndDateRefusal(input.endDate, calendar.deadline) : null;
     if (refusal) refuse({ code: 'VALIDATION_FAILED', message: refusal, field: 'endDate' });
