@@ -98,7 +98,13 @@ export const findCalendarTasks = async (
     sort,
     { createdAt: calendarTasks.createdAt, deadline: deadlineSql, status: calendarTasks.status, title: calendarTasks.title },
     calendarTasks.id,
-    [asc(deadlineSql), asc(calendarTasks.createdAt), asc(calendarTasks.id)],
+    // Unsorted, what is still under way comes first (accepted and cancelled last), each part by deadline.
+    [
+      asc(sql`case when ${calendarTasks.status} in ('accepted', 'cancelled') then 1 else 0 end`),
+      asc(deadlineSql),
+      asc(calendarTasks.createdAt),
+      asc(calendarTasks.id),
+    ],
   );
   const rows = await selectTasks(ctx.db)
     .innerJoin(customerOrganizations, eq(customerOrganizations.id, calendarTasks.organizationId))
