@@ -74,7 +74,8 @@ export const AnswerSteps = ({
   canUpdate: boolean;
   canUpload: boolean;
   onFailure: (message: string | null) => void;
-  onDone: (message: string) => void;
+  /** What was done; with the status it left the request in, the message goes once the status moves on. */
+  onDone: (message: string, status?: string) => void;
   onDownload?: (url: string) => void;
 }) => {
   const navigate = useNavigate();
@@ -111,7 +112,7 @@ export const AnswerSteps = ({
     onFailure(null);
     const result = await update({ input: { id: task.id, status } }, UPDATE_CONTEXT);
     const failure = mutationFailure(result, (d) => d.updateCalendarTask);
-    if (!failure) onDone(done);
+    if (!failure) onDone(done, status);
     return failure;
   };
 

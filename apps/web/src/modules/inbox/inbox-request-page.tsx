@@ -103,7 +103,7 @@ const RequestView = ({ task: queried }: { task: InboxRequest }) => {
   const fieldList = fields.data?.fieldsByCategory ?? [];
   const fieldLabels = useMemo(() => new Map(fieldList.map((f) => [f.key, f.label])), [fieldList]);
   const [failure, setFailure] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; status?: string } | null>(null);
   const [starting, update] = useMutation(UpdateRequestMutation);
 
   const customer = task.customerOrganization.name;
@@ -122,7 +122,8 @@ const RequestView = ({ task: queried }: { task: InboxRequest }) => {
     const response = await update({ input: { id: task.id, status: 'in_progress' } }, { additionalTypenames: ['CalendarTask'] });
     const refusal = mutationFailure(response, (d) => d.updateCalendarTask);
     onFailure(refusal);
-    if (!refusal) setNotice('You are working on the comments. Correct the file, validate it again and resubmit.');
+    if (!refusal)
+      setNotice({ text: 'You are working on the comments. Correct the file, validate it again and resubmit.', status: 'in_progress' });
   };
 
   return (
@@ -162,7 +163,7 @@ const RequestView = ({ task: queried }: { task: InboxRequest }) => {
         </CardContent>
       </Card>
 
-      {notice ? <Alert variant="success">{notice}</Alert> : null}
+      {notice && (!notice.status || notice.status === task.status) ? <Alert variant="success">{notice.text}</Alert> : null}
       <ServerAlert message={failure} />
 
       {showReview ? (
@@ -187,9 +188,9 @@ const RequestView = ({ task: queried }: { task: InboxRequest }) => {
         canUpdate={canUpdate}
         canUpload={can('uploads:create')}
         onFailure={onFailure}
-        onDone={(message) => {
+        onDone={(message, status) => {
           setFailure(null);
-          setNotice(message);
+          setNotice({ text: message, status });
         }}
       />
 
