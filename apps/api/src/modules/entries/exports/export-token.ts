@@ -1,5 +1,4 @@
-import { hkdfSync } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { type SignedLinkCheck, signedLinkKind } from '../../../lib/signed-links.ts';
 import type { EntryFilter, EntryOrder } from '../entry-query.ts';
 
 /**
@@ -18,40 +17,19 @@ export type ExportClaims =
   | { kind: 'entries'; organizationId: string; filter: EntryFilter; order: EntryOrder; format: ExportFormat }
   | { kind: 'issues'; organizationId: string; fileId: string; format: 'csv' };
 
-const keys = new WeakMap<Uint8Array, Uint8Array>();
-const keyOf = (tokenSigningKey: Uint8Array) => {
-  let key = keys.get(tokenSigningKey);
-  if (!key) {
-    key = new Uint8Array(hkdfSync('sha256', tokenSigningKey, 'tidewise', 'tidewise/exports/v1', 32));
-    keys.set(tokenSigningKey, key);
-  }
-  return key;
-};
+const links = signedLinkKind<ExportClaims>({
+  label: 'tidewise/exports/v1',
+  audience: 'tidewise-export',
+  claim: 'export',
+  ttlSeconds: EXPORT_LINK_TTL_SECONDS,
+  isClaims: (value): value is ExportClaims => {
+    const kind = (value as { kind?: unknown } | null | undefined)?.kind;
+    return kind === 'entries' || kind === 'issues';
+  },
+});
 
-const AUDIENCE = 'tidewise-export';
+export const signExportToken = links.sign;
 
-export const signExportToken = async (tokenSigningKey: Uint8Array, claims: ExportClaims, now = Date.now()) => {
-  const expiresAt = new Date(Math.floor(now / 1000) * 1000 + EXPORT_LINK_TTL_SECONDS * 1000);
-  const token = await new SignJWT({ export: claims })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setAudience(AUDIENCE)
-    .setIssuedAt(Math.floor(now / 1000))
-    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(keyOf(tokenSigningKey));
-  return { token, expiresAt };
-};
+export type ExportTokenCheck = SignedLinkCheck<ExportClaims>;
 
-export type ExportTokenCheck = { valid: true; claims: ExportClaims } | { valid: false; reason: 'invalid' | 'expired' };
-
-/** `expired` only once the signature is known good: a forged link learns nothing. */
-export const verifyExportToken = async (tokenSigningKey: Uint8Array, token: string): Promise<ExportTokenCheck> => {
-  try {
-    const { payload } = await jwtVerify(token, keyOf(tokenSigningKey), { algorithms: ['HS256'], audience: AUDIENCE });
-    const claims = (payload as { export?: ExportClaims }).export;
-    if (!claims || (claims.kind !== 'entries' && claims.kind !== 'issues')) return { valid: false, reason: 'invalid' };
-    return { valid: true, claims };
-  } catch (error) {
-    if (error instanceof errors.JWTExpired) return { valid: false, reason: 'expired' };
-    return { valid: false, reason: 'invalid' };
-  }
-};
+export const verifyExportToken = links.verify;

@@ -1,5 +1,4 @@
-import { hkdfSync } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { type SignedLinkCheck, signedLinkKind } from '../../../lib/signed-links.ts';
 
 /**
  * Links to a request's prefilled template: a 5-minute token signed with a key derived from TOKEN_SIGNING_KEY under
@@ -12,43 +11,22 @@ export const TEMPLATE_PATH_PREFIX = '/request-templates/';
 
 export type TemplateClaims = { organizationId: string; calendarTaskId: string };
 
-const keys = new WeakMap<Uint8Array, Uint8Array>();
-const keyOf = (tokenSigningKey: Uint8Array) => {
-  let key = keys.get(tokenSigningKey);
-  if (!key) {
-    key = new Uint8Array(hkdfSync('sha256', tokenSigningKey, 'tidewise', 'tidewise/request-templates/v1', 32));
-    keys.set(tokenSigningKey, key);
-  }
-  return key;
-};
+const links = signedLinkKind<TemplateClaims>({
+  label: 'tidewise/request-templates/v1',
+  audience: 'tidewise-request-template',
+  claim: 'template',
+  ttlSeconds: TEMPLATE_LINK_TTL_SECONDS,
+  isClaims: (value): value is TemplateClaims => {
+    const claims = value as Partial<TemplateClaims> | null | undefined;
+    return typeof claims?.organizationId === 'string' && typeof claims.calendarTaskId === 'string';
+  },
+});
 
-const AUDIENCE = 'tidewise-request-template';
+export const signTemplateToken = links.sign;
 
-export const signTemplateToken = async (tokenSigningKey: Uint8Array, claims: TemplateClaims, now = Date.now()) => {
-  const expiresAt = new Date(Math.floor(now / 1000) * 1000 + TEMPLATE_LINK_TTL_SECONDS * 1000);
-  const token = await new SignJWT({ template: claims })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setAudience(AUDIENCE)
-    .setIssuedAt(Math.floor(now / 1000))
-    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(keyOf(tokenSigningKey));
-  return { token, expiresAt };
-};
+export type TemplateTokenCheck = SignedLinkCheck<TemplateClaims>;
 
-export type TemplateTokenCheck = { valid: true; claims: TemplateClaims } | { valid: false; reason: 'invalid' | 'expired' };
-
-/** `expired` only once the signature is known good: a forged link learns nothing. */
-export const verifyTemplateToken = async (tokenSigningKey: Uint8Array, token: string): Promise<TemplateTokenCheck> => {
-  try {
-    const { payload } = await jwtVerify(token, keyOf(tokenSigningKey), { algorithms: ['HS256'], audience: AUDIENCE });
-    const claims = (payload as { template?: TemplateClaims }).template;
-    if (typeof claims?.organizationId !== 'string' || typeof claims.calendarTaskId !== 'string') return { valid: false, reason: 'invalid' };
-    return { valid: true, claims };
-  } catch (error) {
-    if (error instanceof errors.JWTExpired) return { valid: false, reason: 'expired' };
-    return { valid: false, reason: 'invalid' };
-  }
-};
+export const verifyTemplateToken = links.verify;
 
 /** The name the template downloads under: the request's title, then "-template.xlsx". */
 export const templateFileName = (title: string, category: string): string => {
