@@ -39,6 +39,7 @@ const ENTRY = `query($id: ID!) { dataEntry(id: $id) { id organizationId supplier
 const BATCH_VALIDATION = `query($id: ID!) { fileUploadValidation(fileUploadId: $id) { fileUploadId status validRowCount files { fileId } } }`;
 const FILE_VALIDATION = `query($id: ID!) { fileValidation(fileId: $id) { fileId status validRows } }`;
 const ISSUES = `query($id: ID!) { validationIssues(fileId: $id) { pageInfo { totalCount } } }`;
+const EXPORT_ISSUES = `mutation($id: ID!) { exportValidationIssues(fileId: $id) { url } }`;
 
 type Page = { dataEntries: EntryPage };
 const list = async (gql: Gql, filter: Record<string, unknown> = {}) =>
@@ -123,6 +124,7 @@ const expectNothingForCustomerTwo = async () => {
   expect(codeOf(await gql(BATCH_VALIDATION, { id: answer.fileUploadId }))).toBe('NOT_FOUND');
   expect(codeOf(await gql(FILE_VALIDATION, { id: answer.fileId }))).toBe('NOT_FOUND');
   expect(codeOf(await gql(ISSUES, { id: answer.fileId }))).toBe('NOT_FOUND');
+  expect(codeOf(await gql(EXPORT_ISSUES, { id: answer.fileId }))).toBe('NOT_FOUND');
   for (const id of answer.entryIds.slice(0, 3)) expect(codeOf(await gql(ENTRY, { id }))).toBe('NOT_FOUND');
   expect(codeOf(await list(gql, { calendarTaskId: taskOne }))).toBe('NOT_FOUND');
   expect(codeOf(await list(gql, { fileUploadId: answer.fileUploadId }))).toBe('NOT_FOUND');
@@ -154,6 +156,12 @@ describe("a customer reads a supplier's answer through its own request only", ()
       fileValidation: { fileId: answer.fileId, status: 'validated', validRows: 12 },
     });
     expect((await gql(ISSUES, { id: answer.fileId })).errors).toBeUndefined();
+    // The answer's issues as CSV, for the review: the link is made for the customer and served to it.
+    const link = (await gql<{ exportValidationIssues: { url: string } }>(EXPORT_ISSUES, { id: answer.fileId })).data
+      ?.exportValidationIssues;
+    const served = await fetch(`${server.url}${new URL(link?.url ?? 'http://x/').pathname}`);
+    expect(served.status).toBe(200);
+    expect((await served.text()).replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe('Row number,Field,Type,Code,Message,Value');
     expect((await gql(ENTRY, { id: answer.entryIds[0] })).data).toEqual({
       dataEntry: {
         id: answer.entryIds[0],

@@ -3,9 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import ExcelJS from 'exceljs';
 import type { AppServices } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { findReadableFile } from '../../../lib/request-access.ts';
 import { requestStore } from '../../../lib/request-store.ts';
 import type { Actor } from '../../../context.ts';
-import { findFileOfActor } from '../records.ts';
 import { checkFilterIds } from '../operations/find-data-entries.ts';
 import { entryExport, type ExportTable, issueExport } from './export-tables.ts';
 import { EXPORT_PATH_PREFIX, type ExportClaims, verifyExportToken } from './export-token.ts';
@@ -61,7 +61,7 @@ const tableOf = async (services: ExportServices, claims: ExportClaims): Promise<
   // The link is the authorization: the checks run as the organization it was made for.
   const ctx = { db: services.db, actor: { organizationId: claims.organizationId } as Actor };
   if (claims.kind === 'issues') {
-    const file = await findFileOfActor(ctx, claims.fileId);
+    const { file } = await findReadableFile(ctx, claims.fileId);
     return { table: await issueExport(services.db, file.id), name: `${file.originalName.replace(/\.[^.]*$/, '')}-issues.csv` };
   }
   await checkFilterIds(ctx, claims.filter);

@@ -1,7 +1,7 @@
 import type { Context } from '../../../context.ts';
 import { requireActor } from '../../../lib/authz.ts';
+import { findReadableFile } from '../../../lib/request-access.ts';
 import { EXPORT_PATH_PREFIX, signExportToken } from '../exports/export-token.ts';
-import { findFileOfActor } from '../records.ts';
 import type { ExportLink } from './export-data-entries.ts';
 
 const baseName = (name: string) =>
@@ -10,10 +10,13 @@ const baseName = (name: string) =>
     .replace(/[^\w.-]+/g, '-')
     .slice(0, 80) || 'file';
 
-/** A 5-minute link to download the issues of a file's current validation as CSV; NOT_FOUND for another organization's file. */
+/**
+ * A 5-minute link to download the issues of a file's current validation as CSV: the organization's own file, or a
+ * supplier's answer the caller may read through its own request (decision 0017); NOT_FOUND otherwise.
+ */
 export const exportValidationIssues = async (ctx: Context, fileId: string): Promise<ExportLink> => {
   const actor = requireActor(ctx);
-  const file = await findFileOfActor(ctx, fileId);
+  const { file } = await findReadableFile(ctx, fileId);
   const { token, expiresAt } = await signExportToken(ctx.secrets.tokenSigningKey, {
     kind: 'issues',
     organizationId: actor.organizationId,
