@@ -181,3 +181,9 @@ export const CategoryFieldsQuery = graphql(`
 `);
 
 export type CategoryField = ResultOf<typeof CategoryFieldsQuery>['fieldsByCategory'][number];
+
+export const AnswerIssuesExportMutation = graphql(`
+  mutation AnswerIssuesExport($fileId: ID!) {
+    exportValidationIssues(fileId: $fileId) { url fileName expiresAt }
+  }
+`);

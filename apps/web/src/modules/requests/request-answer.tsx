@@ -1,8 +1,9 @@
-import { FileSpreadsheet, TableProperties } from 'lucide-react';
+import { Download, FileSpreadsheet, TableProperties } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { cn } from '../../lib/cn.ts';
+import { mutationFailure } from '../../lib/errors.ts';
 import { formatNumber, humanize } from '../../lib/format.ts';
 import { QueryError } from '../../lib/query-state.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -11,7 +12,14 @@ import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { type AnswerEntry, AnswerEntriesQuery, type AnswerFileValidation, AnswerValidationQuery, type RequestDetail } from './graphql.ts';
+import {
+  type AnswerEntry,
+  AnswerEntriesQuery,
+  AnswerIssuesExportMutation,
+  type AnswerFileValidation,
+  AnswerValidationQuery,
+  type RequestDetail,
+} from './graphql.ts';
 
 const ENTRY_PAGE_SIZE = 25;
 /** The value columns the answer's table shows; the data entries screen has them all. */
@@ -56,6 +64,48 @@ const Totals = ({ items }: { items: { term: string; value: number; tone?: 'bad' 
   </dl>
 );
 
+/** Saves the file's issues as CSV through a short-lived link; the page stays, and a refusal shows beside the button. */
+const IssuesDownload = ({ fileId, name }: { fileId: string; name: string }) => {
+  const [exporting, exportIssues] = useMutation(AnswerIssuesExportMutation);
+  const [failure, setFailure] = useState<string | null>(null);
+  const download = async () => {
+    setFailure(null);
+    const answer = await exportIssues({ fileId });
+    const refusal = mutationFailure(answer, (d) => d.exportValidationIssues);
+    const link = answer.data?.exportValidationIssues;
+    if (refusal || !link) {
+      setFailure(refusal ?? 'The issues could not be prepared. Please try again.');
+      return;
+    }
+    const anchor = document.createElement('a');
+    anchor.href = link.url;
+    anchor.download = link.fileName;
+    document.body.append(anchor);
+    anchor.click();
+    anchor.remove();
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={download}
+        disabled={exporting.fetching}
+        aria-label={`Download the issues of ${name} (CSV)`}
+      >
+        <Download aria-hidden="true" />
+        Issues (CSV)
+      </Button>
+      {failure ? (
+        <span role="alert" className="text-sm text-destructive">
+          {failure}
+        </span>
+      ) : null}
+    </div>
+  );
+};
+
 const FileIssues = ({ file, name }: { file: AnswerFileValidation; name: string }) => {
   const issues = [...file.errors, ...file.warnings].slice(0, 20);
   return (
@@ -73,6 +123,7 @@ const FileIssues = ({ file, name }: { file: AnswerFileValidation; name: string }
         {formatNumber(file.validRows)} of {formatNumber(file.totalRows)} rows valid · {formatNumber(file.errorCount)} errors ·{' '}
         {formatNumber(file.warningCount)} warnings
       </p>
+      {file.errorCount + file.warningCount > 0 ? <IssuesDownload fileId={file.fileId} name={name} /> : null}
       {file.missingRequiredFields.length > 0 ? (
         <p className="text-sm text-destructive">Missing required fields: {file.missingRequiredFields.map(humanize).join(', ')}</p>
       ) : null}

@@ -116,6 +116,14 @@ const fakeClient = (sent: Operation[], task: RequestDetail | null) =>
                   };
                 case 'RequestAnswerValidation':
                   return { fileUploadValidation: VALIDATION };
+                case 'AnswerIssuesExport':
+                  return {
+                    exportValidationIssues: {
+                      url: 'http://localhost/exports/t',
+                      fileName: 'fuel-q3-issues.csv',
+                      expiresAt: '2026-03-21T10:05:00Z',
+                    },
+                  };
                 case 'RequestAnswerEntries':
                   return {
                     dataEntries: {
@@ -212,6 +220,9 @@ describe('RequestPage', () => {
     const validation = screen.getByRole('region', { name: 'Validation' });
     expect(await within(validation).findByText('fuel-q3.xlsx')).toBeInTheDocument();
     expect(within(validation).getByText(/HFO2 is not a fuel type/)).toBeInTheDocument();
+    // The file's issues as CSV, for the review.
+    await user.click(within(validation).getByRole('button', { name: 'Download the issues of fuel-q3.xlsx (CSV)' }));
+    await waitFor(() => expect(sent.find((o) => nameOf(o) === 'AnswerIssuesExport')?.variables).toEqual({ fileId: FILE_ID }));
     const entries = (await screen.findByRole('heading', { level: 3, name: /^Entries/ })).closest('section') as HTMLElement;
     expect(await within(entries).findByText('9321483')).toBeInTheDocument();
     expect(within(entries).getByText('1,250.5 t')).toBeInTheDocument();
