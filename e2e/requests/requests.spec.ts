@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
@@ -233,11 +234,17 @@ test('a customer asks three carriers for data from a voyage file and gets a vali
     .click();
   await expect(page).toHaveURL(/\/app\/requests\/[0-9a-f-]{36}$/);
   await expectAccessibleAtBothWidths(page, 'customer request');
+  // The answer's issues as CSV: the negative distance on the sheet's row 3 (row 1 is the header).
+  const issuesDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Download the issues of ${answer.name} (CSV)` }).click();
+  const issuesCsv = (await readFile(await (await issuesDownload).path())).toString('utf8').replace(/^\uFEFF/, '');
+  expect(issuesCsv.split(/\r?\n/)[0]).toBe('Row number,Field,Type,Code,Message,Value');
+  expect(issuesCsv).toMatch(/\n3,Distance,error,BELOW_MIN,/);
   await page.getByRole('button', { name: 'Return with comments' }).click();
   await page.getByLabel(/What should the supplier change/).fill('One distance is negative; please check it.');
   await page.getByRole('button', { name: 'Add a comment' }).click();
   const comment = page.getByRole('group', { name: 'Comment 1' });
-  await comment.getByLabel(/Row/).fill('2');
+  await comment.getByLabel(/Row/).fill('3');
   await comment.getByLabel(/Field/).selectOption({ label: 'Distance' });
   await comment.getByLabel('Comment').fill('A distance cannot be negative.');
   await page.getByRole('button', { name: 'Return to the supplier' }).click();

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { InboxTask } from './graphql.ts';
 import { InboxPage } from './inbox-page.tsx';
-import { type Answers, type Sent, testClient, WithClient } from './test-client.tsx';
+import { type Answers, type Sent, testClient, WithClient } from '../../test/test-client.tsx';
 
 const CUSTOMER = '0b6a3c6e-8d0e-4a57-9d55-2d1b0c3f4e5a';
 const DAY = 86_400_000;

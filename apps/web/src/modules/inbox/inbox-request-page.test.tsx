@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AnswerFile, InboxRequest } from './graphql.ts';
 import { InboxRequestPage } from './inbox-request-page.tsx';
-import { type Answers, type Sent, testClient, WithClient } from './test-client.tsx';
+import { type Answers, type Sent, testClient, WithClient } from '../../test/test-client.tsx';
 
 const DAY = 86_400_000;
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { BulkAccept } from './bulk-accept.tsx';
 import type { ColumnAnalysis } from './graphql.ts';
-import { type Answers, type Sent, testClient, WithClient } from './test-client.tsx';
+import { type Answers, type Sent, testClient, WithClient } from '../../test/test-client.tsx';
 import { column, mapping } from './test-fixtures.ts';
 
 const COLUMNS = [

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ValidationIssue } from './graphql.ts';
 import { IssuesTable } from './issues-table.tsx';
-import { type Answers, type Sent, testClient, WithClient } from './test-client.tsx';
+import { type Answers, type Sent, testClient, WithClient } from '../../test/test-client.tsx';
 
 const ISSUES: ValidationIssue[] = [
   { code: 'INVALID_IMO', message: 'The check digit does not match.', type: 'error', field: 'imo_number', rowNumber: 14, value: '9074728' },

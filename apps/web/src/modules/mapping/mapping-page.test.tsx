@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { MappingPreview } from './graphql.ts';
 import { MappingPage } from './mapping-page.tsx';
-import { type Answers, type Sent, testClient, WithClient } from './test-client.tsx';
+import { type Answers, type Sent, testClient, WithClient } from '../../test/test-client.tsx';
 import { column, fuelField, fuelType, mapping } from './test-fixtures.ts';
 
 const typed = <T extends object>(typename: string, value: T) => ({ __typename: typename, ...value });

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { FileValidation } from './graphql.ts';
-import { type Answers, type Sent, testClient, WithClient } from './test-client.tsx';
+import { type Answers, type Sent, testClient, WithClient } from '../../test/test-client.tsx';
 import { ValidationPage } from './validation-page.tsx';
 
 const validation = (patch: Partial<FileValidation> = {}): FileValidation => ({

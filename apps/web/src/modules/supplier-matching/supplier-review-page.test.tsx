@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { SupplierRow } from './graphql.ts';
 import { SupplierReviewPage } from './supplier-review-page.tsx';
-import { type Answers, type Sent, testClient, WithClient } from './test-client.tsx';
+import { type Answers, type Sent, testClient, WithClient } from '../../test/test-client.tsx';
 
 const UPLOAD_ID = 'b1';
 const org = (id: string, name: string) => ({ __typename: 'Organization', id, name });
@@ -129,7 +129,7 @@ const server = (rows: ReturnType<typeof supplier>[], overrides: Partial<Answers>
 
 const renderPage = (answers: Answers, sent: Sent[] = []) =>
   render(
-    <WithClient client={testClient(answers, sent)} path={`/app/uploads/${UPLOAD_ID}/suppliers`}>
+    <WithClient client={testClient(answers, sent, { cache: true })} path={`/app/uploads/${UPLOAD_ID}/suppliers`} showLocation={false}>
       <Routes>
         <Route path="/app/uploads/:fileUploadId/suppliers" element={<SupplierReviewPage />} />
       </Routes>

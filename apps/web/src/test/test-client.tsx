@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { Client, CombinedError, makeResult, type Operation, Provider } from 'urql';
+import { Client, CombinedError, cacheExchange, makeResult, type Operation, Provider } from 'urql';
 import { filter, fromValue, mergeMap, never, pipe } from 'wonka';
-import { TimeZoneProvider } from '../../lib/time-zone.tsx';
+import { TimeZoneProvider } from '../lib/time-zone.tsx';
 
-/** An answer to one operation: its data, or a GraphQL error with its code. */
-export type Answer = { data: unknown } | { error: string; code?: string };
+/** An answer to one operation: its data, or a GraphQL error with its code (and the input field it names). */
+export type Answer = { data: unknown } | { error: string; code?: string; field?: string };
 
 /** Operation name → the answer to give it, from its variables. */
 export type Answers = Record<string, (variables: Record<string, unknown>) => Answer>;
@@ -15,13 +15,16 @@ export type Sent = { name: string; variables: Record<string, unknown> };
 const nameOf = (operation: Operation) => operation.query.definitions.find((d) => d.kind === 'OperationDefinition')?.name?.value ?? '';
 
 /**
- * A urql client for component tests: it answers by operation name and keeps what it was sent, so a
- * test can read the variables a screen asked with. Unknown operations never answer.
+ * A urql client for component tests: it answers by operation name and keeps what it was sent, so a test can
+ * read the variables a screen asked with. Unknown operations never answer. With `cache`, the application's
+ * document cache sits in front (a mutation makes the queries of its types read again, as in the app).
  */
-export const testClient = (answers: Answers, sent: Sent[] = []) =>
+export const testClient = (answers: Answers, sent: Sent[] = [], options: { cache?: boolean } = {}) =>
   new Client({
     url: '/graphql',
+    ...(options.cache ? { requestPolicy: 'cache-and-network' as const } : {}),
     exchanges: [
+      ...(options.cache ? [cacheExchange] : []),
       () => (operations$) =>
         pipe(
           operations$,
@@ -34,7 +37,7 @@ export const testClient = (answers: Answers, sent: Sent[] = []) =>
             if (!answer) return never;
             if ('error' in answer) {
               const error = new CombinedError({
-                graphQLErrors: [{ message: answer.error, extensions: { code: answer.code ?? 'VALIDATION_FAILED' } }],
+                graphQLErrors: [{ message: answer.error, extensions: { code: answer.code ?? 'VALIDATION_FAILED', field: answer.field } }],
               });
               return fromValue(makeResult(operation, { errors: error.graphQLErrors }));
             }
@@ -50,13 +53,23 @@ export const LocationProbe = () => {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 };
 
-/** A screen inside the router, the time zone and a test client. */
-export const WithClient = ({ client, path = '/', children }: { client: Client; path?: string; children: ReactNode }) => (
+/** A screen inside the router, the time zone and a test client; `showLocation` adds the address probe. */
+export const WithClient = ({
+  client,
+  path = '/',
+  showLocation = true,
+  children,
+}: {
+  client: Client;
+  path?: string;
+  showLocation?: boolean;
+  children: ReactNode;
+}) => (
   <MemoryRouter initialEntries={[path]}>
     <TimeZoneProvider timeZone="UTC">
       <Provider value={client}>
         {children}
-        <LocationProbe />
+        {showLocation ? <LocationProbe /> : null}
       </Provider>
     </TimeZoneProvider>
   </MemoryRouter>
