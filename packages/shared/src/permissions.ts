@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   'uploads:update': 'Map, categorise, validate and process uploaded files',
   'uploads:delete': 'Delete uploads and files',
   'data-entries:read': 'See data entries',
+  'emissions:read': 'See emissions reports, emission factors and vessel indicators',
+  'emissions:manage': 'Add emission factors, change the emission settings and recompute emissions',
   'calendar:read': 'See the calendar and its tasks',
   'calendar:create': 'Create calendars and calendar tasks',
   'calendar:update': 'Change calendar tasks',
@@ -66,7 +68,7 @@ export const SYSTEM_ROLE_DESCRIPTIONS: Record<SystemRole, string> = {
 };
 
 /** What every data role can read. Administration (users, roles, logs) is not part of it. */
-const READ: Permission[] = ['organization:read', 'suppliers:read', 'uploads:read', 'data-entries:read', 'calendar:read'];
+const READ: Permission[] = ['organization:read', 'suppliers:read', 'uploads:read', 'data-entries:read', 'calendar:read', 'emissions:read'];
 
 export const SYSTEM_ROLE_PERMISSIONS: Record<SystemRole, readonly Permission[]> = {
   organization_admin: PERMISSION_NAMES,
@@ -83,6 +85,8 @@ export const SYSTEM_ROLE_PERMISSIONS: Record<SystemRole, readonly Permission[]> 
     'data-entries:read',
     'calendar:read',
     'calendar:update',
+    // The figures computed from its own files (its customers' reports stay theirs).
+    'emissions:read',
   ],
 };
 
