@@ -9,7 +9,7 @@ import type { FileCategory } from '../uploads.ts';
  * allowed value, major for a removed or renamed key or a changed canonical unit. Stored mappings record the
  * version they were made with.
  */
-export const CATALOGUE_VERSION = '1.1.1';
+export const CATALOGUE_VERSION = '1.2.0';
 
 /** The categories that have fields; `unknown` has none. */
 export type CatalogueCategory = Exclude<FileCategory, 'unknown'>;
