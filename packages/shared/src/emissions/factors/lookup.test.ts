@@ -11,6 +11,7 @@ const fixture = (overrides: Partial<EmissionFactor> & Pick<EmissionFactor, 'id' 
   fuel: 'HFO',
   unit: 't CO2/t fuel',
   source: FIXTURE_SOURCE,
+  verification: 'transcribed',
   validFrom: '2020-01-01',
   validTo: null,
   ...overrides,

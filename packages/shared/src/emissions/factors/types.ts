@@ -102,11 +102,22 @@ export type EmissionFactor = {
   /** When the value was derived into `unit` from another printed unit: the printed value and unit. */
   printed?: { value: string; unit: string };
   source: FactorSource;
+  /**
+   * How the value came into the library: `read_at_source` when it was read in the primary text named by `source`;
+   * `transcribed` when it was entered from the named table as known to the team and cross-checked against
+   * independent public transcriptions, but the primary text itself could not be opened where it was entered. A
+   * transcribed value is shown as such beside every figure it produces until someone reads the source and bumps it
+   * (a new version with `read_at_source`, same value, or a corrected one).
+   */
+  verification: FactorVerification;
   /** First day it applies, ISO date (inclusive). */
   validFrom: string;
   /** First day it no longer applies, ISO date (exclusive); null while it still applies. */
   validTo: string | null;
 };
+
+export const FACTOR_VERIFICATIONS = ['read_at_source', 'transcribed'] as const;
+export type FactorVerification = (typeof FACTOR_VERIFICATIONS)[number];
 
 /** What a result names so that it can be recomputed with exactly the same factor later. */
 export type FactorRef = { id: string; version: number };
@@ -118,4 +129,4 @@ export type GwpSet = (typeof GWP_SETS)[number];
 export const GASES = ['CO2', 'CH4', 'CH4_fossil', 'CH4_non_fossil', 'N2O'] as const;
 export type Gas = (typeof GASES)[number];
 
-export type GwpEntry = { set: GwpSet; gas: Gas; value: string; source: FactorSource };
+export type GwpEntry = { set: GwpSet; gas: Gas; value: string; source: FactorSource; verification: FactorVerification };
