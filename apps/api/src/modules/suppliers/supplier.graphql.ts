@@ -14,6 +14,7 @@ import { resendSupplierInvitation } from './operations/resend-supplier-invitatio
 import { updateOrganizationRelationshipStatus } from './operations/update-organization-relationship-status.ts';
 import type { OrganizationRow, RelationshipWithOrganizations } from './relationships.ts';
 import { OrganizationRef } from '../../schema/identity.graphql.ts';
+import { SupplierRef } from '../../schema/suppliers.graphql.ts';
 import { supplierMatches } from './operations/supplier-matches.ts';
 
 export const RelationshipStatusRef = builder.enumType('RelationshipStatus', {
@@ -36,7 +37,7 @@ export const OrganizationRelationshipRef = builder.objectRef<RelationshipWithOrg
 });
 const OrganizationRelationshipPageRef = pageOf('OrganizationRelationship', OrganizationRelationshipRef);
 
-const SupplierRef = builder.objectRef<RelationshipWithOrganizations>('Supplier').implement({
+SupplierRef.implement({
   description: 'A supplier organization of yours with the relationship that links it to you.',
   fields: (t) => ({
     id: t.id({ resolve: (r) => r.supplierOrganizationId }),
