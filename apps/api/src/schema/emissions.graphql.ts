@@ -1,18 +1,18 @@
-// TEMPORARY NOTE (to be removed before commit): an earlier version of this file, written at 10:45-10:46 for
-// modules/emissions, was overwritten by mistake by the emissions-report work (its author did not see the file was
-// new). Whoever wrote that version: please merge your definitions back in here. The report module uses the names
-// below (GwpSetRef, EmissionMethodRef, EmissionDataQualityRef, Scope3CategoryRef, EmissionRunRef, EmissionFactorRef,
-// EmissionFactorView, builtInFactorView, organizationFactorView, EmissionResultRef, EmissionResultView); rename
-// freely and they will follow. EmissionFactor.supplier is not here yet: add it with SupplierRef of schema/suppliers.
 import type { emissionFactors, emissionRuns } from '@tidewise/db/schema/emissions';
-import { FACTOR_KINDS, type EmissionFactor as LibraryFactor, GWP_SETS, type GwpSet } from '@tidewise/shared/emissions/factors/types';
+import {
+  FACTOR_KINDS,
+  type FactorVerification,
+  type EmissionFactor as LibraryFactor,
+  GWP_SETS,
+  type GwpSet,
+} from '@tidewise/shared/emissions/factors/types';
 import { builder } from './builder.ts';
 
 /*
  * Emission types that both emissions modules return: `modules/emissions` (settings, factors, runs) and
  * `modules/emissions-report` (the report, its results, the vessels). A module may not import another, so the shared
  * enums, EmissionRun and EmissionFactor live here. The entries module adds `EmissionResult.entry` (it owns DataEntry);
- * EmissionFactor's `supplier` is added by the module that resolves a Supplier.
+ * `EmissionFactor.supplier` is added by modules/emissions, which reads the organisation's suppliers.
  */
 
 export const GwpSetRef = builder.enumType('GwpSet', { description: 'The GWP100 set a figure is computed with.', values: GWP_SETS });
@@ -100,6 +100,7 @@ export type EmissionFactorView = {
   value: string;
   unit: string;
   source: { document: string; section: string; edition: string };
+  verification: FactorVerification;
   validFrom: string;
   validTo: string | null;
   builtIn: boolean;
@@ -119,6 +120,7 @@ export const builtInFactorView = (factor: LibraryFactor): EmissionFactorView => 
   value: factor.value,
   unit: factor.unit,
   source: factor.source,
+  verification: factor.verification,
   validFrom: factor.validFrom,
   validTo: factor.validTo,
   builtIn: true,
@@ -138,6 +140,8 @@ export const organizationFactorView = (row: typeof emissionFactors.$inferSelect)
   value: row.value,
   unit: row.unit,
   source: { document: row.document, section: row.section, edition: row.edition },
+  // The organisation's evidence is its source: it is read there, not transcribed.
+  verification: 'read_at_source',
   validFrom: row.validFrom,
   validTo: row.validTo,
   builtIn: false,
@@ -167,6 +171,10 @@ export const EmissionFactorRef = builder.objectRef<EmissionFactorView>('Emission
     consumer: t.string({ nullable: true, resolve: (f) => f.consumer }),
     activity: t.string({ nullable: true, resolve: (f) => f.activity }),
     value: t.exposeString('value', { description: 'The value exactly as the source prints it (decimal text).' }),
+    verification: t.exposeString('verification', {
+      description:
+        "How the value came into the library: read_at_source (read in the primary text its source names) or transcribed (entered from the named table and cross-checked against independent transcriptions; the primary text could not be opened). An organisation's own factors are read_at_source: its evidence is the source.",
+    }),
     unit: t.exposeString('unit'),
     source: t.field({ type: EmissionFactorSourceRef, resolve: (f) => f.source }),
     validFrom: t.exposeString('validFrom'),
