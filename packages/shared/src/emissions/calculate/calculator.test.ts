@@ -1,0 +1,276 @@
+import { describe, expect, it } from 'vitest';
+import { createCalculator } from './calculator.ts';
+import { orgFactor, TEST_GWP, TEST_LIBRARY } from './test-factors.ts';
+import type { CalculatorOptions, StoredEntryValue } from './types.ts';
+
+const options = (extra: Partial<CalculatorOptions> = {}): CalculatorOptions => ({
+  gwpSet: 'AR6',
+  consolidationApproach: 'operational_control',
+  organizationFactors: [],
+  library: TEST_LIBRARY,
+  gwpValues: TEST_GWP,
+  undatedAt: '2024-06-30',
+  ...extra,
+});
+
+const VESSEL_FIELDS = [
+  'imo_number',
+  'vessel_name',
+  'ship_type',
+  'period_start',
+  'period_end',
+  'fuel_type',
+  'fuel_mass',
+  'distance',
+  'cargo_mass',
+  'charter_type',
+  'departure_port',
+  'arrival_port',
+  'deadweight',
+  'reporting_year',
+  'data_quality',
+];
+
+/** A vessel row in the order of VESSEL_FIELDS, from a partial record. */
+const vesselRow = (row: Partial<Record<(typeof VESSEL_FIELDS)[number], StoredEntryValue>>): StoredEntryValue[] =>
+  VESSEL_FIELDS.map((key) => row[key] ?? null);
+
+const hfoVoyage = vesselRow({
+  imo_number: '9074729',
+  vessel_name: 'Nordic Tern',
+  ship_type: 'Bulk carrier',
+  period_start: '2024-03-04',
+  period_end: '2024-03-09',
+  fuel_type: 'HFO',
+  fuel_mass: 100,
+  distance: 1_000,
+  cargo_mass: 50_000,
+  departure_port: 'NOOSL',
+  arrival_port: 'DEHAM',
+  deadweight: 60_000,
+});
+
+describe('fuel-based results', () => {
+  it('computes 100 t HFO with the FuelEU structure, kg CO2, CO2e TtW and WtW', () => {
+    // per g HFO: CO2 = Cf 3.114
+    // TtW CO2e = 3.114 × 1 + 0.00005 × 30 + 0.00018 × 300 = 3.114 + 0.0015 + 0.054 = 3.1695 (no slip)
+    // WtT = LCV 0.0405 MJ/g × 13.5 g/MJ = 0.54675; WtW = 3.1695 + 0.54675 = 3.71625
+    // 100 t = 1e8 g: CO2 3.114e8 g = 311,400 kg; TtW CO2e 316,950 kg; WtW 371,625 kg
+    const calculator = createCalculator(options());
+    const result = calculator.forFile('vessel_fuel_consumption', VESSEL_FIELDS)(hfoVoyage, '2024-03-04', null);
+    expect(result).toMatchObject({
+      method: 'fuel_based',
+      dataQuality: 'primary',
+      scope3: 'category_4',
+      ruleId: 'S3-TRANSPORT-PAID',
+      activity: '100 t HFO',
+      note: null,
+      month: '2024-03-01',
+      vesselImo: '9074729',
+      vesselName: 'Nordic Tern',
+      route: 'NOOSL→DEHAM',
+      // 50,000 t × 1,000 nm
+      activityAmount: 50_000_000,
+    });
+    expect(result.co2TtwKg).toBeCloseTo(311_400, 6);
+    expect(result.co2eTtwKg).toBeCloseTo(316_950, 6);
+    expect(result.co2eWtwKg).toBeCloseTo(371_625, 6);
+    expect(calculator.factorSets()[result.factorSet]).toEqual([
+      { id: 't.cf.hfo', version: 1 },
+      { id: 't.ch4.hfo', version: 1 },
+      { id: 't.n2o.hfo', version: 1 },
+      { id: 't.lcv.hfo', version: 1 },
+      { id: 't.wtt.hfo', version: 1 },
+    ]);
+  });
+
+  it('takes the highest LNG slip when the engine is not given, converts MJ/kg, and says what it assumed', () => {
+    // slips 3.1 (Otto MS), 1.7, 0.2, 2.6 → 3.1 %. LCV 49.1 MJ/kg = 0.0491 MJ/g
+    // per g: (1 − 0.031) × (2.75 + 0 × 30 + 0.00011 × 300) + 0.031 × 30 = 0.969 × 2.783 + 0.93 = 2.696727 + 0.93 = 3.626727
+    // WtT = 0.0491 × 18.5 = 0.90835; WtW = 4.535077
+    // 10 t: CO2 27,500 kg; TtW CO2e 36,267.27 kg; WtW 45,350.77 kg
+    const compute = createCalculator(options()).forFile('vessel_fuel_consumption', VESSEL_FIELDS);
+    const result = compute(
+      vesselRow({ imo_number: '9074729', fuel_type: 'LNG', fuel_mass: 10, period_start: '2024-05-01' }),
+      '2024-05-01',
+      null,
+    );
+    expect(result.method).toBe('fuel_based');
+    expect(result.note).toBe('LNG engine not given: the Otto medium-speed slip (the highest) was used');
+    expect(result.co2TtwKg).toBeCloseTo(27_500, 6);
+    expect(result.co2eTtwKg).toBeCloseTo(36_267.27, 6);
+    expect(result.co2eWtwKg).toBeCloseTo(45_350.77, 6);
+  });
+
+  it('uses the engine’s own slip when the fuel names it', () => {
+    // Diesel slip 0.2 %: 0.998 × 2.783 + 0.002 × 30 = 2.777434 + 0.06 = 2.837434 per g; 1 t → 2,837.434 kg TtW CO2e
+    const compute = createCalculator(options()).forFile('vessel_fuel_consumption', VESSEL_FIELDS);
+    const result = compute(vesselRow({ imo_number: '9074729', fuel_type: 'LNG_DIESEL', fuel_mass: 1 }), '2024-05-01', null);
+    expect(result.note).toBeNull();
+    expect(result.co2eTtwKg).toBeCloseTo(2_837.434, 6);
+  });
+
+  it('does not compute when a factor or a GWP is missing, and names it', () => {
+    const compute = createCalculator(options()).forFile('vessel_fuel_consumption', VESSEL_FIELDS);
+    const mdo = compute(vesselRow({ imo_number: '9074729', fuel_type: 'MDO_MGO', fuel_mass: 5 }), '2024-05-01', null);
+    expect(mdo).toMatchObject({ method: 'not_computed', co2eWtwKg: 0, factorSet: -1 });
+    expect(mdo.note).toBe(
+      'No CH4, N2O, lower calorific value, well-to-tank factor for MDO_MGO valid on 2024-05-01, and no cargo and distance for transport work',
+    );
+    const ar5 = createCalculator(options({ gwpSet: 'AR5' })).forFile('vessel_fuel_consumption', VESSEL_FIELDS)(
+      hfoVoyage,
+      '2024-03-04',
+      null,
+    );
+    expect(ar5.method).toBe('not_computed');
+    expect(ar5.note).toBe(
+      "No GWP of N2O in AR5 in the library, and no distance-based factor for ship type 'Bulk carrier' or mode 'sea'; add a factor under Emissions → Factors",
+    );
+  });
+
+  it('lets the organisation’s factor override the library, and a supplier’s factor override both for that supplier', () => {
+    // own Cf 3.0: CO2 of 100 t = 300,000 kg; the supplier's Cf 2.9: 290,000 kg; another supplier keeps 300,000
+    const calculator = createCalculator(
+      options({
+        organizationFactors: [
+          orgFactor('own.cf.hfo', 'cf', '3.0', 't CO2/t fuel', { fuel: 'HFO' }),
+          orgFactor('sup.cf.hfo', 'cf', '2.9', 't CO2/t fuel', { fuel: 'HFO', supplierOrganizationId: 'supplier-a' }),
+        ],
+      }),
+    );
+    const compute = calculator.forFile('vessel_fuel_consumption', VESSEL_FIELDS);
+    const own = compute(hfoVoyage, '2024-03-04', 'supplier-b');
+    const supplier = compute(hfoVoyage, '2024-03-04', 'supplier-a');
+    expect(own.co2TtwKg).toBeCloseTo(300_000, 6);
+    expect(supplier.co2TtwKg).toBeCloseTo(290_000, 6);
+    expect(calculator.factorSets()[supplier.factorSet]?.[0]).toEqual({ id: 'sup.cf.hfo', version: 1, organization: true });
+  });
+
+  it('chooses the factor version valid on the entry’s date', () => {
+    // v2 from 2024-04-01 with Cf 3.2: a March voyage keeps 3.114 (311,400 kg), an April one gets 320,000 kg
+    const library = [
+      ...TEST_LIBRARY.map((f) => (f.id === 't.cf.hfo' ? { ...f, validTo: '2024-04-01' } : f)),
+      { ...(TEST_LIBRARY[0] as (typeof TEST_LIBRARY)[number]), version: 2, value: '3.2', validFrom: '2024-04-01' },
+    ];
+    const compute = createCalculator(options({ library })).forFile('vessel_fuel_consumption', VESSEL_FIELDS);
+    expect(compute(hfoVoyage, '2024-03-31', null).co2TtwKg).toBeCloseTo(311_400, 6);
+    expect(compute(hfoVoyage, '2024-04-01', null).co2TtwKg).toBeCloseTo(320_000, 6);
+  });
+});
+
+describe('the row’s facts', () => {
+  it('gives no month for a reporting year alone, and places an owner-run bareboat charter under scope 1/2 with a note', () => {
+    const compute = createCalculator(options()).forFile('vessel_fuel_consumption', VESSEL_FIELDS);
+    const result = compute(
+      vesselRow({ imo_number: 'IMO 9074729', reporting_year: 2024, fuel_type: 'HFO', fuel_mass: 1, charter_type: 'bareboat' }),
+      '2024-01-01',
+      null,
+    );
+    expect(result).toMatchObject({ month: null, vesselImo: '9074729', scope3: 'scope_1_2', ruleId: 'S3-VESSEL-BAREBOAT' });
+    expect(result.note).toBe('Kept whole under scope 1/2: its well-to-tank part belongs to category 3 (rule S3-VESSEL-BAREBOAT)');
+    expect(result.vessel).toMatchObject({ imo: '9074729', year: 2024, fuel: 'HFO', fuelT: 1, voyageKey: 'y:2024' });
+  });
+
+  it('lowers the data quality to what the row declares', () => {
+    const compute = createCalculator(options()).forFile('vessel_fuel_consumption', VESSEL_FIELDS);
+    const row = [...hfoVoyage];
+    row[VESSEL_FIELDS.indexOf('data_quality')] = 'modelled';
+    expect(compute(row, '2024-03-04', null).dataQuality).toBe('modelled');
+  });
+});
+
+const LEG_FIELDS = [
+  'transport_date',
+  'mode',
+  'origin',
+  'destination',
+  'cargo_mass',
+  'distance',
+  'vehicle_type',
+  'energy_carrier',
+  'fuel_consumption',
+];
+
+describe('transport legs', () => {
+  it('multiplies t·km by the organisation’s intensity for the vehicle type, modelled', () => {
+    // 20 t × 500 km = 10,000 t·km × 62 gCO2e/t·km = 620,000 g = 620 kg
+    const calculator = createCalculator(
+      options({
+        organizationFactors: [orgFactor('own.glec.truck', 'glec_intensity', '62', 'gCO2e/t·km', { activity: 'Articulated truck 40 t' })],
+      }),
+    );
+    const compute = calculator.forFile('transport_legs', LEG_FIELDS);
+    const result = compute(['2024-02-10', 'road', 'NOOSL', 'SEGOT', 20, 500, 'articulated truck 40 T', 'diesel', 1.2], '2024-02-10', null);
+    expect(result).toMatchObject({
+      method: 'distance_based',
+      dataQuality: 'modelled',
+      scope3: 'category_4',
+      activity: '10000 t·km',
+      activityAmount: 10_000,
+      route: 'NOOSL→SEGOT',
+      month: '2024-02-01',
+      co2TtwKg: 0,
+      co2eTtwKg: 0,
+    });
+    expect(result.co2eWtwKg).toBeCloseTo(620, 9);
+    expect(calculator.factorSets()[result.factorSet]).toEqual([{ id: 'own.glec.truck', version: 1, organization: true }]);
+  });
+
+  it('is fuel-based for a marine fuel with its mass, and says what is missing otherwise', () => {
+    // 2 t HFO: 2 × 371.625 kg per t... per g WtW 3.71625 → 7,432.5 kg
+    const compute = createCalculator(options()).forFile('transport_legs', LEG_FIELDS);
+    expect(compute(['2024-02-10', 'sea', 'NOOSL', 'DEHAM', 800, 600, null, 'hfo', 2], '2024-02-10', null).co2eWtwKg).toBeCloseTo(
+      7_432.5,
+      6,
+    );
+    const road = compute(['2024-02-10', 'road', 'NOOSL', 'SEGOT', 20, 500, null, 'diesel', null], '2024-02-10', null);
+    expect(road).toMatchObject({ method: 'not_computed', co2eWtwKg: 0 });
+    expect(road.note).toBe("No fuel mass and no distance-based factor for 'road'; add a factor under Emissions → Factors");
+  });
+});
+
+const PURCHASE_FIELDS = ['description', 'category', 'purchase_date', 'quantity', 'unit', 'spend', 'currency', 'product_footprint'];
+
+describe('purchases', () => {
+  const calculator = createCalculator(
+    options({ organizationFactors: [orgFactor('own.spend.lube', 'spend', '0.45', 'kgCO2e/EUR', { activity: 'Lubricants' })] }),
+  );
+  const compute = calculator.forFile('purchased_goods_services', PURCHASE_FIELDS);
+
+  it('takes the supplier’s footprint × quantity first, primary', () => {
+    // 200 kg × 1.8 kg CO2e per kg = 360 kg
+    const result = compute(['Lube oil', 'Lubricants', '2024-01-15', 200, 'kg', 1_000, 'EUR', 1.8], '2024-01-15', null);
+    expect(result).toMatchObject({ method: 'supplier_reported', dataQuality: 'primary', scope3: 'category_1', co2eWtwKg: 360 });
+  });
+
+  it('falls back to EUR spend × the category’s spend factor, default quality', () => {
+    // 1,000 EUR × 0.45 kgCO2e/EUR = 450 kg
+    const result = compute(['Lube oil', 'lubricants', '2024-01-15', 200, 'kg', 1_000, 'EUR', null], '2024-01-15', null);
+    expect(result).toMatchObject({ method: 'spend_based', dataQuality: 'default', activity: '1000 EUR', activityAmount: 1_000 });
+    expect(result.co2eWtwKg).toBeCloseTo(450, 9);
+  });
+
+  it('does not convert other currencies', () => {
+    const result = compute(['Lube oil', 'Lubricants', '2024-01-15', 200, 'kg', 11_000, 'NOK', null], '2024-01-15', null);
+    expect(result).toMatchObject({ method: 'not_computed', activityAmount: 0 });
+    expect(result.note).toBe('Spend in NOK: spend-based factors are per EUR and no exchange rate is applied');
+  });
+});
+
+describe('other categories', () => {
+  it('answers not computed with the reason for site energy, supplier lists and unknown files', () => {
+    const calculator = createCalculator(options());
+    expect(calculator.forFile('site_energy', ['energy_consumption'])([1200], null, null)).toMatchObject({
+      method: 'not_computed',
+      scope3: 'category_1',
+      ruleId: 'S3-SUPPLIER-SITE',
+    });
+    expect(calculator.forFile('supplier_list', ['supplier_name'])(['Acme'], null, null)).toMatchObject({
+      method: 'not_computed',
+      scope3: 'none',
+      ruleId: 'S3-NO-ACTIVITY',
+      note: 'A supplier list holds no activity data',
+    });
+    expect(calculator.forFile('unknown', [])([], null, null)).toMatchObject({ method: 'not_computed', scope3: 'none' });
+  });
+});

@@ -1,0 +1,235 @@
+import { isCatalogueCategory } from '../../field-catalogue/index.ts';
+import { GWP_VALUES } from '../factors/gwp.ts';
+import { EMISSION_FACTORS } from '../factors/library.ts';
+import type { CalculationContext, RowCompiler } from './compile-context.ts';
+import { createFactorResolver } from './factor-resolver.ts';
+import { type FuelTerms, fuelTerms } from './fuel-factors.ts';
+import { fuelBased, intensityKg, notComputed, type RowFacts, wellToWakeOnly } from './results.ts';
+import { amountText, datePositions, monthOf, numberOf, qualityOf, scope3Placer, textOf } from './row-context.ts';
+import type { Calculator, CalculatorOptions, EntryCalculation } from './types.ts';
+import { compileVesselRow } from './vessel-row.ts';
+
+/** Energy carriers of transport legs and hubs that are a marine fuel of the factor library; road fuels are not. */
+const CARRIER_FUELS: Readonly<Record<string, string>> = {
+  hfo: 'HFO',
+  mdo_mgo: 'MDO_MGO',
+  lng: 'LNG',
+  methanol: 'METHANOL',
+  ammonia: 'AMMONIA',
+  hydrogen: 'HYDROGEN',
+};
+
+const emptyFacts = (): RowFacts => ({
+  place: { scope3: 'none', ruleId: '', note: null },
+  month: null,
+  vesselImo: null,
+  vesselName: null,
+  route: null,
+  activityAmount: 0,
+  vessel: null,
+});
+
+const addFactorHint = 'add a factor under Emissions → Factors';
+
+/** Transport legs and port operations: fuel-based when the fuel is a library fuel and its mass is given, else activity × intensity. */
+const compileTransportRow: RowCompiler = (context, category, position) => {
+  const isHub = category === 'port_operations';
+  const at = {
+    carrier: position('energy_carrier'),
+    fuel: position('fuel_consumption'),
+    cargo: position(isHub ? 'throughput_mass' : 'cargo_mass'),
+    distance: position('distance'),
+    mode: position('mode'),
+    vehicle: position('vehicle_type'),
+    hubType: position('hub_type'),
+    hubActivity: position('activity'),
+    origin: position(isHub ? 'hub_locode' : 'origin'),
+    destination: position('destination'),
+    quality: position('data_quality'),
+    charter: position('charter_type'),
+  };
+  const dates = datePositions(category, position);
+  const place = scope3Placer(category as 'transport_legs', context.options.consolidationApproach);
+  const facts = emptyFacts();
+  return (values, entryDate, supplier) => {
+    const day = entryDate ?? context.undatedAt;
+    const cargo = numberOf(values[at.cargo]);
+    const distance = isHub ? 1 : numberOf(values[at.distance]);
+    const amount = cargo !== null && distance !== null ? cargo * distance : null;
+    const origin = textOf(values[at.origin]);
+    const destination = textOf(values[at.destination]);
+    facts.place = place(undefined);
+    facts.month = monthOf(values, dates);
+    facts.route = !isHub && origin !== null && destination !== null ? `${origin}→${destination}` : null;
+    facts.activityAmount = amount ?? 0;
+    const carrier = textOf(values[at.carrier]);
+    const fuelT = numberOf(values[at.fuel]);
+    const fuel = carrier === null ? undefined : CARRIER_FUELS[carrier];
+    let fuelReason: string | null = null;
+    if (fuel !== undefined && fuelT !== null) {
+      const terms = context.termsFor(fuel, day, supplier);
+      if (terms.co2KgPerT !== null) return fuelBased(facts, terms, fuelT, qualityOf('primary', values[at.quality]));
+      fuelReason = terms.reason;
+    }
+    const activities = isHub
+      ? [textOf(values[at.hubType]), textOf(values[at.hubActivity])]
+      : [textOf(values[at.vehicle]), textOf(values[at.mode])];
+    const named = activities.filter((activity): activity is string => activity !== null);
+    if (amount !== null) {
+      const factor = context.resolver.activityFactor('glec_intensity', named, day, supplier);
+      const unit = isHub ? 'gCO2e/t' : 'gCO2e/t·km';
+      if (factor && factor.unit === unit) {
+        const text = isHub ? `${amountText(amount)} t handled` : `${amountText(amount)} t·km`;
+        return wellToWakeOnly(
+          facts,
+          'distance_based',
+          qualityOf('modelled', values[at.quality]),
+          intensityKg(factor, amount),
+          context.resolver.setIndex([factor]),
+          text,
+          joinReason(
+            fuelReason,
+            `${text} × ${factor.value} ${factor.unit} (${factor.id}); the intensity is well-to-wake, no tank-to-wake split`,
+          ),
+        );
+      }
+    }
+    const what = named.length > 0 ? `'${named.join("' or '")}'` : isHub ? 'this hub' : 'this leg';
+    const missing =
+      amount === null
+        ? isHub
+          ? 'No fuel mass and no throughput mass'
+          : 'No fuel mass, and no mass and distance for t·km'
+        : `No fuel mass and no ${isHub ? 'hub' : 'distance-based'} factor for ${what}; ${addFactorHint}`;
+    return notComputed(facts, joinReason(fuelReason, missing));
+  };
+};
+
+const joinReason = (first: string | null, second: string): string => (first === null ? second : `${first}; ${second}`);
+
+/** Purchases: the supplier's own footprint × quantity when given, else EUR spend × a spend factor of the purchase category. */
+const compilePurchaseRow: RowCompiler = (context, category, position) => {
+  const at = {
+    footprint: position('product_footprint'),
+    quantity: position('quantity'),
+    unit: position('unit'),
+    spend: position('spend'),
+    currency: position('currency'),
+    category: position('category'),
+  };
+  const dates = datePositions(category, position);
+  const place = scope3Placer('purchased_goods_services', context.options.consolidationApproach);
+  const facts = emptyFacts();
+  return (values, entryDate, supplier) => {
+    const day = entryDate ?? context.undatedAt;
+    facts.place = place(undefined);
+    facts.month = monthOf(values, dates);
+    facts.route = null;
+    const footprint = numberOf(values[at.footprint]);
+    const quantity = numberOf(values[at.quantity]);
+    const spend = numberOf(values[at.spend]);
+    const currency = textOf(values[at.currency]);
+    const isEur = currency !== null && currency.toUpperCase() === 'EUR';
+    facts.activityAmount = spend !== null && isEur ? spend : 0;
+    if (footprint !== null && quantity !== null) {
+      const unit = textOf(values[at.unit]) ?? 'units';
+      const text = `${amountText(quantity)} ${unit} × ${amountText(footprint)} kg CO2e`;
+      return wellToWakeOnly(facts, 'supplier_reported', 'primary', footprint * quantity, -1, text, "The supplier's own product footprint");
+    }
+    const footprintNote = footprint !== null ? 'A product footprint without a quantity cannot be used' : null;
+    if (spend === null) return notComputed(facts, joinReason(footprintNote, 'No product footprint with a quantity and no spend'));
+    if (currency === null) return notComputed(facts, joinReason(footprintNote, 'Spend without a currency'));
+    if (!isEur)
+      return notComputed(
+        facts,
+        joinReason(footprintNote, `Spend in ${currency}: spend-based factors are per EUR and no exchange rate is applied`),
+      );
+    const purchaseCategory = textOf(values[at.category]);
+    if (purchaseCategory === null)
+      return notComputed(facts, joinReason(footprintNote, 'No purchase category to choose a spend-based factor by'));
+    const factor = context.resolver.activityFactor('spend', [purchaseCategory], day, supplier);
+    if (!factor) {
+      return notComputed(facts, joinReason(footprintNote, `No spend-based factor for category '${purchaseCategory}'; ${addFactorHint}`));
+    }
+    const text = `${amountText(spend)} EUR`;
+    return wellToWakeOnly(
+      facts,
+      'spend_based',
+      'default',
+      spend * Number(factor.value),
+      context.resolver.setIndex([factor]),
+      text,
+      joinReason(footprintNote, `${text} × ${factor.value} kgCO2e/EUR (${factor.id})`),
+    );
+  };
+};
+
+/** Categories with no method yet, or no activity at all: not computed, with the reason. */
+const compileNotComputedRow =
+  (reason: string): RowCompiler =>
+  (context, category, position) => {
+    const dates = datePositions(category, position);
+    const place = scope3Placer(isCatalogueCategory(category) ? category : null, context.options.consolidationApproach);
+    const facts = emptyFacts();
+    return (values) => {
+      facts.place = place(undefined);
+      facts.month = monthOf(values, dates);
+      return notComputed(facts, reason);
+    };
+  };
+
+const COMPILERS: Readonly<Record<string, RowCompiler>> = {
+  vessel_fuel_consumption: compileVesselRow,
+  transport_legs: compileTransportRow,
+  port_operations: compileTransportRow,
+  purchased_goods_services: compilePurchaseRow,
+  site_energy: compileNotComputedRow('Site energy in kWh needs an electricity or heat factor, a kind the factor library does not have yet'),
+  supplier_list: compileNotComputedRow('A supplier list holds no activity data'),
+};
+
+/**
+ * The per-entry emissions calculator a run uses: the organisation's GWP set, consolidation approach and own
+ * factors over the built-in library. Everything that depends only on the file (field positions, the Scope 3 rule)
+ * is prepared by `forFile`; factor look-ups are cached per fuel, day and supplier, so a million entries cost a
+ * million small results and little else. See docs/emissions-calculation.md.
+ */
+export const createCalculator = (options: CalculatorOptions): Calculator => {
+  const resolver = createFactorResolver(options.library ?? EMISSION_FACTORS, options.organizationFactors);
+  const gwpValues = options.gwpValues ?? GWP_VALUES;
+  // supplier → day → fuel → terms: nested maps, so a look-up builds no key string.
+  const cache = new Map<string, Map<string, Map<string, FuelTerms>>>();
+  const context: CalculationContext = {
+    resolver,
+    options,
+    undatedAt: options.undatedAt ?? new Date().toISOString().slice(0, 10),
+    termsFor: (fuel, day, supplier) => {
+      const supplierKey = supplier ?? '';
+      let byDay = cache.get(supplierKey);
+      if (!byDay) {
+        byDay = new Map();
+        cache.set(supplierKey, byDay);
+      }
+      let byFuel = byDay.get(day);
+      if (!byFuel) {
+        byFuel = new Map();
+        byDay.set(day, byFuel);
+      }
+      let terms = byFuel.get(fuel);
+      if (!terms) {
+        terms = fuelTerms(resolver, fuel, day, supplier, options.gwpSet, gwpValues);
+        byFuel.set(fuel, terms);
+      }
+      return terms;
+    },
+  };
+  return {
+    forFile: (fileCategory, entryFields): EntryCalculation => {
+      const positions = new Map(entryFields.map((key, index) => [key, index]));
+      const position = (key: string) => positions.get(key) ?? -1;
+      const compile =
+        COMPILERS[fileCategory] ?? compileNotComputedRow('The file has no category, so the platform cannot read an activity in it');
+      return compile(context, fileCategory, position);
+    },
+    factorSets: () => resolver.sets(),
+  };
+};

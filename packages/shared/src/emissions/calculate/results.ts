@@ -1,0 +1,88 @@
+import type { EmissionFactor } from '../factors/types.ts';
+import type { FuelTerms } from './fuel-factors.ts';
+import { joinNotes, type Scope3Placement } from './row-context.ts';
+import type { DataQuality, EntryEmission, VesselActivity } from './types.ts';
+
+/** What every result of a row carries whatever the method. */
+export type RowFacts = {
+  place: Scope3Placement;
+  month: string | null;
+  vesselImo: string | null;
+  vesselName: string | null;
+  route: string | null;
+  activityAmount: number;
+  vessel: VesselActivity | null;
+};
+
+export const notComputed = (facts: RowFacts, note: string): EntryEmission => ({
+  method: 'not_computed',
+  dataQuality: 'default',
+  scope3: facts.place.scope3,
+  ruleId: facts.place.ruleId,
+  co2TtwKg: 0,
+  co2eTtwKg: 0,
+  co2eWtwKg: 0,
+  factorSet: -1,
+  activity: null,
+  note: joinNotes(note, facts.place.note),
+  month: facts.month,
+  vesselImo: facts.vesselImo,
+  vesselName: facts.vesselName,
+  route: facts.route,
+  activityAmount: facts.activityAmount,
+  vessel: facts.vessel,
+});
+
+/** Fuel mass × the fuel's terms per tonne. */
+export const fuelBased = (facts: RowFacts, terms: FuelTerms, fuelT: number, quality: DataQuality): EntryEmission => ({
+  method: 'fuel_based',
+  dataQuality: quality,
+  scope3: facts.place.scope3,
+  ruleId: facts.place.ruleId,
+  co2TtwKg: fuelT * (terms.co2KgPerT ?? 0),
+  co2eTtwKg: fuelT * terms.co2eTtwKgPerT,
+  co2eWtwKg: fuelT * terms.co2eWtwKgPerT,
+  factorSet: terms.factorSet,
+  activity: `${String(Math.round(fuelT * 1000) / 1000)} t ${terms.fuel}`,
+  note: joinNotes(terms.note, facts.place.note),
+  month: facts.month,
+  vesselImo: facts.vesselImo,
+  vesselName: facts.vesselName,
+  route: facts.route,
+  activityAmount: facts.activityAmount,
+  vessel: facts.vessel,
+});
+
+/**
+ * A well-to-wake CO2e figure with no tank-to-wake split: an intensity (GLEC, hubs), a spend factor or a supplier's
+ * footprint. The tank-to-wake columns stay 0 and the note says so, rather than splitting by a guess.
+ */
+export const wellToWakeOnly = (
+  facts: RowFacts,
+  method: 'distance_based' | 'spend_based' | 'supplier_reported',
+  quality: DataQuality,
+  co2eWtwKg: number,
+  factorSet: number,
+  activity: string,
+  note: string,
+): EntryEmission => ({
+  method,
+  dataQuality: quality,
+  scope3: facts.place.scope3,
+  ruleId: facts.place.ruleId,
+  co2TtwKg: 0,
+  co2eTtwKg: 0,
+  co2eWtwKg,
+  factorSet,
+  activity,
+  note: joinNotes(note, facts.place.note),
+  month: facts.month,
+  vesselImo: facts.vesselImo,
+  vesselName: facts.vesselName,
+  route: facts.route,
+  activityAmount: facts.activityAmount,
+  vessel: facts.vessel,
+});
+
+/** gCO2e per unit × amount, in kg. */
+export const intensityKg = (factor: EmissionFactor, amount: number): number => (amount * Number(factor.value)) / 1000;
