@@ -28,6 +28,7 @@ import '../modules/requests/requests.graphql.ts';
 import '../modules/requests/live.graphql.ts';
 import '../modules/supplier-matches/supplier-matches.graphql.ts';
 import '../modules/reminders/reminders.graphql.ts';
+import '../modules/emissions/emissions.graphql.ts';
 
 /** Every module's `*.graphql.ts` is imported above; the order does not matter. */
 export const buildSchema = () => withMutationAudit(lexicographicSortSchema(builder.toSchema()));
