@@ -1,0 +1,453 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  answerWithCsv,
+  createCalendar,
+  createRequest,
+  customerAndSupplier,
+  dataOf,
+  type Gql,
+  gqlAs,
+  inDays,
+  updateTask,
+  waitFor,
+} from '../modules/requests/requests-test-kit.ts';
+import { type Mailbox, outboxMailbox } from '../test/auth-test-kit.ts';
+import { startTestServer, type TestServer } from '../test/harness.ts';
+
+/**
+ * The emissions flow end to end, through the public API only: a customer asks its supplier for vessel fuel data, the
+ * supplier uploads a CSV, maps, validates and submits it, the customer accepts, the recompute job runs, and the
+ * customer's report and per-entry results equal figures worked out by hand below from FuelEU Maritime Annex II and
+ * the IPCC AR6 GWP100 values. Then the customer adds a factor of its own, twice (a new version the second time): each
+ * run after it moves the figures, and an entry's history still shows every earlier result with the factor version it
+ * was computed with.
+ */
+
+let server: TestServer;
+let mailbox: Mailbox;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  mailbox = outboxMailbox(server);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/*
+ * The supplier's file: two ships (IMO check digits: 9321483 → 9·7+3·6+2·5+1·4+4·3+8·2 = 123, last digit 3;
+ * 9074729 → 9·7+0·6+7·5+4·4+7·3+2·2 = 139, last digit 9), in January and February 2025. Nordlys is on a time
+ * charter (category 4); Sønderho on a bareboat charter, so under operational control the customer runs it and its
+ * fuel is the customer's own scope 1/2 (decision 0018).
+ */
+const CSV = [
+  'IMO number,Vessel,Ship type,Deadweight,Charter type,Fuel type,Fuel mass,Distance,Cargo,Period start,Period end',
+  '9321483,Nordlys,Bulk carrier,58000,Time charter,HFO,100,1200,50000,2025-01-03,2025-01-09',
+  '9321483,Nordlys,Bulk carrier,58000,Time charter,MGO,20,400,30000,2025-02-10,2025-02-14',
+  '9074729,Sønderho,Container ship,42000,Bareboat,LNG Otto medium speed,50,900,20000,2025-01-15,2025-01-20',
+  '9074729,Sønderho,Container ship,42000,Bareboat,MGO,5,300,10000,2025-02-01,2025-02-05',
+].join('\n');
+
+const MAPPINGS = [
+  { sourceColumn: 'IMO number', targetField: 'imo_number' },
+  { sourceColumn: 'Vessel', targetField: 'vessel_name' },
+  { sourceColumn: 'Ship type', targetField: 'ship_type' },
+  { sourceColumn: 'Deadweight', targetField: 'deadweight', transformations: [{ type: 'unit_conversion', unit: 't' }] },
+  { sourceColumn: 'Charter type', targetField: 'charter_type' },
+  { sourceColumn: 'Fuel type', targetField: 'fuel_type' },
+  { sourceColumn: 'Fuel mass', targetField: 'fuel_mass', transformations: [{ type: 'unit_conversion', unit: 't' }] },
+  { sourceColumn: 'Distance', targetField: 'distance', transformations: [{ type: 'unit_conversion', unit: 'nm' }] },
+  { sourceColumn: 'Cargo', targetField: 'cargo_mass', transformations: [{ type: 'unit_conversion', unit: 't' }] },
+  { sourceColumn: 'Period start', targetField: 'period_start' },
+  { sourceColumn: 'Period end', targetField: 'period_end' },
+];
+
+type Figures = { co2TtwKg: number; co2eTtwKg: number; co2eWtwKg: number };
+
+/*
+ * Per gram of fuel (so per tonne × 1000 = kg per tonne), Regulation (EU) 2023/1805 Annex II and Annex I:
+ *   CO2 TtW   = Cf_CO2
+ *   CO2e TtW  = (1 − Cslip/100) · (Cf_CO2 + Cf_CH4 · 29.8 + Cf_N2O · 273) + Cslip/100 · 29.8   (AR6: fossil CH4 29.8, N2O 273)
+ *   WtT       = LCV (MJ/g) · WtT (gCO2e/MJ);  CO2e WtW = CO2e TtW + WtT
+ *
+ * HFO (Cf 3.114, CH4 0.00005, N2O 0.00018, LCV 0.0405, WtT 13.5, no slip):
+ *   CO2e TtW = 3.114 + 0.00005 × 29.8 + 0.00018 × 273 = 3.114 + 0.00149 + 0.04914 = 3.16463
+ *   WtT      = 0.0405 × 13.5 = 0.54675;  WtW = 3.71138
+ *   100 t → CO2 311,400 kg; CO2e TtW 316,463 kg; WtW 371,138 kg
+ * MDO/MGO (Cf 3.206, CH4 0.00005, N2O 0.00018, LCV 0.0427, WtT 14.4, no slip):
+ *   CO2e TtW = 3.206 + 0.00149 + 0.04914 = 3.25663;  WtT = 0.0427 × 14.4 = 0.61488;  WtW = 3.87151
+ *   20 t → CO2 64,120 kg; CO2e TtW 65,132.6 kg; WtW 77,430.2 kg
+ *    5 t → CO2 16,030 kg; CO2e TtW 16,283.15 kg; WtW 19,357.55 kg
+ * LNG, Otto medium speed (Cf 2.750, CH4 0, N2O 0.00011, LCV 0.0491, WtT 18.5, Cslip 3.1 %):
+ *   CO2 TtW  = 2.750 (fuel mass × Cf, as the EU MRV and IMO DCS count it)
+ *   CO2e TtW = 0.969 × (2.750 + 0 × 29.8 + 0.00011 × 273) + 0.031 × 29.8 = 0.969 × 2.78003 + 0.9238
+ *            = 2.69384907 + 0.9238 = 3.61764907
+ *   WtT      = 0.0491 × 18.5 = 0.90835;  WtW = 4.52599907
+ *   50 t → CO2 137,500 kg; CO2e TtW 180,882.4535 kg; WtW 226,299.9535 kg
+ */
+const HFO_100: Figures = { co2TtwKg: 311_400, co2eTtwKg: 316_463, co2eWtwKg: 371_138 };
+const MGO_20: Figures = { co2TtwKg: 64_120, co2eTtwKg: 65_132.6, co2eWtwKg: 77_430.2 };
+const LNG_50: Figures = { co2TtwKg: 137_500, co2eTtwKg: 180_882.4535, co2eWtwKg: 226_299.9535 };
+const MGO_5: Figures = { co2TtwKg: 16_030, co2eTtwKg: 16_283.15, co2eWtwKg: 19_357.55 };
+
+/*
+ * Totals: CO2 311,400 + 64,120 + 137,500 + 16,030 = 529,050
+ *         CO2e TtW 316,463 + 65,132.6 + 180,882.4535 + 16,283.15 = 578,761.2035
+ *         WtW 371,138 + 77,430.2 + 226,299.9535 + 19,357.55 = 694,225.7035
+ */
+const TOTAL: Figures = { co2TtwKg: 529_050, co2eTtwKg: 578_761.2035, co2eWtwKg: 694_225.7035 };
+// Nordlys (HFO 100 t + MGO 20 t), category 4: 311,400 + 64,120; 316,463 + 65,132.6; 371,138 + 77,430.2.
+const NORDLYS: Figures = { co2TtwKg: 375_520, co2eTtwKg: 381_595.6, co2eWtwKg: 448_568.2 };
+// Sønderho (LNG 50 t + MGO 5 t), scope 1/2: 137,500 + 16,030; 180,882.4535 + 16,283.15; 226,299.9535 + 19,357.55.
+const SONDERHO: Figures = { co2TtwKg: 153_530, co2eTtwKg: 197_165.6035, co2eWtwKg: 245_657.5035 };
+// January (HFO 100 t, LNG 50 t): 311,400 + 137,500; 316,463 + 180,882.4535; 371,138 + 226,299.9535.
+const JANUARY: Figures = { co2TtwKg: 448_900, co2eTtwKg: 497_345.4535, co2eWtwKg: 597_437.9535 };
+// February (MGO 20 t, MGO 5 t): 64,120 + 16,030; 65,132.6 + 16,283.15; 77,430.2 + 19,357.55.
+const FEBRUARY: Figures = { co2TtwKg: 80_150, co2eTtwKg: 81_415.75, co2eWtwKg: 96_787.75 };
+
+/** The factors each fuel uses, all version 1 of the built-in library (FuelEU Annex II). */
+const factorIds = (fuel: string, slip?: string) =>
+  [
+    `fueleu.cf.${fuel}@1`,
+    `fueleu.ch4.${fuel}@1`,
+    `fueleu.n2o.${fuel}@1`,
+    `fueleu.lcv.${fuel}@1`,
+    `fueleu.wtt.${fuel}@1`,
+    ...(slip ? [`fueleu.slip.${fuel}.${slip}@1`] : []),
+  ].sort();
+
+const PERIOD = { periodStart: '2025-01-01', periodEnd: '2025-12-31' };
+
+const FIGURES = 'co2TtwKg co2eTtwKg co2eWtwKg';
+const REPORT = `query($input: EmissionReportInput!) { emissionReport(input: $input) {
+  periodStart periodEnd gwpSet primaryDataShare run { id status }
+  totals { ${FIGURES} computedEntries notComputedEntries }
+  byCategory { key label entries share ${FIGURES} }
+  bySupplier { key label entries share ${FIGURES} }
+  byVessel { key label entries ${FIGURES} }
+  byMethod { key entries }
+  byDataQuality { key entries }
+  byMonth { month entries ${FIGURES} }
+} }`;
+type Slice = Figures & { key: string; label: string; entries: number; share?: number };
+type Report = {
+  periodStart: string;
+  periodEnd: string;
+  gwpSet: string;
+  primaryDataShare: number;
+  run: { id: string; status: string } | null;
+  totals: Figures & { computedEntries: number; notComputedEntries: number };
+  byCategory: Slice[];
+  bySupplier: Slice[];
+  byVessel: Slice[];
+  byMethod: { key: string; entries: number }[];
+  byDataQuality: { key: string; entries: number }[];
+  byMonth: (Figures & { month: string; entries: number })[];
+};
+
+const RESULT_FIELDS = `entryId rowNumber runId method dataQuality scope3Category ruleId activity month vesselImo vesselName
+  supplierOrganizationId supplierName gwpSet fileName ${FIGURES}
+  factors { id key version builtIn source { document } }`;
+type Result = Figures & {
+  entryId: string;
+  rowNumber: number;
+  runId: string;
+  method: string;
+  dataQuality: string;
+  scope3Category: string;
+  ruleId: string;
+  activity: string | null;
+  month: string | null;
+  vesselImo: string | null;
+  vesselName: string | null;
+  supplierOrganizationId: string | null;
+  supplierName: string | null;
+  gwpSet: string;
+  fileName: string;
+  factors: { id: string; key: string; version: number; builtIn: boolean; source: { document: string } }[];
+};
+const RESULTS = `query($filter: EmissionResultFilterInput!, $pagination: PaginationInput) {
+  emissionResults(filter: $filter, pagination: $pagination) { data { ${RESULT_FIELDS} } pageInfo { totalCount } }
+}`;
+const HISTORY = `query($entryId: ID!) { emissionResultHistory(entryId: $entryId) { ${RESULT_FIELDS} } }`;
+const RUNS = 'query { emissionRuns(pagination: { pageSize: 50 }) { data { id status reason error } } }';
+type Run = { id: string; status: string; reason: string; error: string | null };
+const SETTINGS = 'query { emissionSettings { gwpSet consolidationApproach currentRun { id } latestRun { id status } } }';
+const CREATE_FACTOR = `mutation($input: CreateEmissionFactorInput!) { createEmissionFactor(input: $input) {
+  id key version builtIn value unit kind fuel regime validFrom evidence source { document section edition }
+} }`;
+
+const report = async (gql: Gql) => dataOf(await gql<{ emissionReport: Report }>(REPORT, { input: PERIOD })).emissionReport;
+
+const results = async (gql: Gql, filter: Record<string, unknown> = {}) =>
+  dataOf(
+    await gql<{ emissionResults: { data: Result[]; pageInfo: { totalCount: number } } }>(RESULTS, {
+      filter: { ...PERIOD, ...filter },
+      pagination: { pageSize: 100 },
+    }),
+  ).emissionResults;
+
+const runs = async (gql: Gql) => dataOf(await gql<{ emissionRuns: { data: Run[] } }>(RUNS)).emissionRuns.data;
+
+/**
+ * Waits for the run a change queued: every run that had not finished in `before` (a change may join a run already
+ * waiting) must finish; answers the newest. The job runs in the server's own queue, as in production; nothing here
+ * computes anything.
+ */
+const nextRun = async (gql: Gql, before: readonly Run[]): Promise<Run> => {
+  const known = new Set(before.filter((run) => run.status === 'completed' || run.status === 'failed').map((run) => run.id));
+  const all = await waitFor(
+    () => runs(gql),
+    (list) => {
+      const fresh = list.filter((run) => !known.has(run.id));
+      return fresh.length > 0 && fresh.every((run) => run.status === 'completed' || run.status === 'failed');
+    },
+    'the emission run',
+    120_000,
+  );
+  const [newest] = all.filter((run) => !known.has(run.id));
+  if (!newest) throw new Error('no new run');
+  expect(newest.error).toBeNull();
+  expect(newest.status).toBe('completed');
+  // The report reads the run that just completed.
+  const settings = dataOf(await gql<{ emissionSettings: { currentRun: { id: string } | null } }>(SETTINGS)).emissionSettings;
+  expect(settings.currentRun?.id).toBe(newest.id);
+  return newest;
+};
+
+const expectFigures = (actual: Figures | undefined, expected: Figures, what: string) => {
+  if (!actual) throw new Error(`${what}: missing`);
+  expect(actual.co2TtwKg, `${what} CO2 TtW`).toBeCloseTo(expected.co2TtwKg, 3);
+  expect(actual.co2eTtwKg, `${what} CO2e TtW`).toBeCloseTo(expected.co2eTtwKg, 3);
+  expect(actual.co2eWtwKg, `${what} CO2e WtW`).toBeCloseTo(expected.co2eWtwKg, 3);
+};
+
+const FACTOR_SOURCE = {
+  document: 'Bunker supplier well-to-tank declaration 2025',
+  section: 'Table 2, HFO RMG 380',
+  edition: 'Issue 1, March 2025',
+  evidence: 'Declaration signed by the bunker supplier, filed with the 2025 fuel contract',
+};
+
+const validate = async (gql: Gql, fileId: string) => {
+  for (const mapping of MAPPINGS)
+    dataOf(
+      await gql('mutation($input: CreateFileMappingInput!) { createFileMapping(input: $input) { id } }', { input: { fileId, ...mapping } }),
+    );
+  dataOf(await gql('mutation($fileId: ID!) { applyFileMappings(fileId: $fileId) { status } }', { fileId }));
+  return waitFor(
+    async () =>
+      dataOf(
+        await gql<{ fileValidation: { status: string; validRows: number; invalidRows: number } }>(
+          'query($fileId: ID!) { fileValidation(fileId: $fileId) { status validRows invalidRows } }',
+          { fileId },
+        ),
+      ).fileValidation,
+    (v) => v.status === 'validated' || v.status === 'failed',
+    'validation',
+    120_000,
+  );
+};
+
+describe('emissions from a supplier’s fuel file to the customer’s report', () => {
+  it('counts an accepted answer by hand-checked figures, and a new factor version moves the next run while history keeps the old', async () => {
+    const { customer, supplier } = await customerAndSupplier(server, mailbox, {
+      customer: 'Skagen Bulk Charterers',
+      supplier: 'Limfjord Ship Operations',
+    });
+    const [c, s] = [gqlAs(customer), gqlAs(supplier)];
+
+    // 1. The request, the supplier's file, its mappings and validation, and the submission.
+    const calendar = await createCalendar(c, inDays(30));
+    const task = await createRequest(c, {
+      calendarId: calendar.id,
+      supplierOrganizationId: supplier.organizationId,
+      title: 'Fleet fuel 2025',
+      requiredUploadPurpose: 'vessel_fuel_consumption',
+      requiredUploadSecondaryPurpose: '2025',
+    });
+    const answer = await answerWithCsv(server, s, task.id, 'fleet-fuel-2025.csv', CSV);
+    await waitFor(
+      async () => dataOf(await s<{ file: { status: string } }>('query($id: ID!) { file(id: $id) { status } }', { id: answer.fileId })).file,
+      (file) => file.status === 'processed' || file.status === 'failed',
+      'file read',
+    );
+    expect(await validate(s, answer.fileId)).toEqual({ status: 'validated', validRows: 4, invalidRows: 0 });
+    dataOf(await updateTask(s, { id: task.id, status: 'submitted' }));
+
+    // 2. Submitted but not accepted: a run of the customer's counts none of it.
+    const beforeRequested = await runs(c);
+    const requested = dataOf(
+      await c<{ recomputeEmissions: Run }>('mutation { recomputeEmissions { id status reason error } }'),
+    ).recomputeEmissions;
+    expect(requested.status).toMatch(/^(queued|running|completed)$/);
+    const emptyRun = await nextRun(c, beforeRequested);
+    const empty = await report(c);
+    expect(empty.run?.id).toBe(emptyRun.id);
+    expect(empty.totals).toEqual({ co2TtwKg: 0, co2eTtwKg: 0, co2eWtwKg: 0, computedEntries: 0, notComputedEntries: 0 });
+    expect(empty.bySupplier.filter((slice) => slice.entries > 0)).toEqual([]);
+    expect((await results(c)).pageInfo.totalCount).toBe(0);
+
+    // 3. Accepted: the acceptance queues a run by itself, and the report holds the four entries.
+    const beforeAccepted = await runs(c);
+    dataOf(await updateTask(c, { id: task.id, status: 'accepted' }));
+    const firstRun = await nextRun(c, beforeAccepted);
+    expect(firstRun.reason).toBe('entries_changed');
+
+    const first = await report(c);
+    expect(first).toMatchObject({ ...PERIOD, gwpSet: 'AR6', run: { id: firstRun.id, status: 'completed' } });
+    expect(first.totals).toMatchObject({ computedEntries: 4, notComputedEntries: 0 });
+    expectFigures(first.totals, TOTAL, 'total');
+
+    const categories = new Map(first.byCategory.map((slice) => [slice.key, slice]));
+    expect([...categories.keys()].sort()).toEqual(['category_4', 'scope_1_2']);
+    expectFigures(categories.get('category_4'), NORDLYS, 'category 4');
+    expectFigures(categories.get('scope_1_2'), SONDERHO, 'scope 1/2');
+    expect(categories.get('category_4')?.entries).toBe(2);
+    expect(categories.get('scope_1_2')?.entries).toBe(2);
+    // Shares of the WtW total: 448,568.2 / 694,225.7035 and 245,657.5035 / 694,225.7035.
+    expect(categories.get('category_4')?.share).toBeCloseTo(448_568.2 / 694_225.7035, 6);
+    expect(categories.get('scope_1_2')?.share).toBeCloseTo(245_657.5035 / 694_225.7035, 6);
+
+    expect(first.bySupplier).toHaveLength(1);
+    expect(first.bySupplier[0]).toMatchObject({ key: supplier.organizationId, label: 'Limfjord Ship Operations', entries: 4, share: 1 });
+    expectFigures(first.bySupplier[0], TOTAL, 'supplier');
+
+    const vessels = new Map(first.byVessel.map((slice) => [slice.key, slice]));
+    expect([...vessels.keys()].sort()).toEqual(['9074729', '9321483']);
+    expectFigures(vessels.get('9321483'), NORDLYS, 'Nordlys');
+    expectFigures(vessels.get('9074729'), SONDERHO, 'Sønderho');
+
+    const months = new Map(first.byMonth.map((month) => [month.month, month]));
+    expectFigures(months.get('2025-01-01'), JANUARY, 'January');
+    expectFigures(months.get('2025-02-01'), FEBRUARY, 'February');
+    expect(months.get('2025-01-01')?.entries).toBe(2);
+    expect(months.get('2025-02-01')?.entries).toBe(2);
+    // No other month holds anything.
+    expect(first.byMonth.filter((month) => month.entries > 0).map((month) => month.month)).toEqual(['2025-01-01', '2025-02-01']);
+
+    // Fuel burnt as measured: every entry fuel-based and primary, so all of the total is primary data.
+    const filled = (slices: { key: string; entries: number }[]) =>
+      slices.filter((slice) => slice.entries > 0).map(({ key, entries }) => ({ key, entries }));
+    expect(filled(first.byMethod)).toEqual([{ key: 'fuel_based', entries: 4 }]);
+    expect(filled(first.byDataQuality)).toEqual([{ key: 'primary', entries: 4 }]);
+    expect(first.primaryDataShare).toBeCloseTo(1, 9);
+
+    // 4. Per entry: the figures, the method, the rule and every factor with its exact version.
+    const page = await results(c);
+    expect(page.pageInfo.totalCount).toBe(4);
+    const byRow = new Map(page.data.map((result) => [result.rowNumber, result]));
+    expect([...byRow.keys()].sort()).toEqual([2, 3, 4, 5]);
+    const expectedRows = [
+      { row: 2, figures: HFO_100, fuel: 'hfo', month: '2025-01-01', imo: '9321483', category: 'category_4', rule: 'S3-VESSEL-TIME' },
+      { row: 3, figures: MGO_20, fuel: 'mdo_mgo', month: '2025-02-01', imo: '9321483', category: 'category_4', rule: 'S3-VESSEL-TIME' },
+      {
+        row: 4,
+        figures: LNG_50,
+        fuel: 'lng',
+        slip: 'otto_ms',
+        month: '2025-01-01',
+        imo: '9074729',
+        category: 'scope_1_2',
+        rule: 'S3-VESSEL-BAREBOAT',
+      },
+      { row: 5, figures: MGO_5, fuel: 'mdo_mgo', month: '2025-02-01', imo: '9074729', category: 'scope_1_2', rule: 'S3-VESSEL-BAREBOAT' },
+    ];
+    for (const expected of expectedRows) {
+      const result = byRow.get(expected.row);
+      expectFigures(result, expected.figures, `row ${expected.row}`);
+      expect(result).toMatchObject({
+        runId: firstRun.id,
+        method: 'fuel_based',
+        dataQuality: 'primary',
+        gwpSet: 'AR6',
+        scope3Category: expected.category,
+        ruleId: expected.rule,
+        month: expected.month,
+        vesselImo: expected.imo,
+        supplierOrganizationId: supplier.organizationId,
+        supplierName: 'Limfjord Ship Operations',
+        fileName: 'fleet-fuel-2025.csv',
+      });
+      expect(result?.factors.map((factor) => factor.id).sort(), `factors of row ${expected.row}`).toEqual(
+        factorIds(expected.fuel, expected.slip),
+      );
+      expect(result?.factors.every((factor) => factor.builtIn && factor.version === 1)).toBe(true);
+      expect(result?.factors.every((factor) => factor.source.document === 'Regulation (EU) 2023/1805 (FuelEU Maritime)')).toBe(true);
+    }
+    expect(byRow.get(2)?.activity).toBe('100 t HFO');
+    // Filters narrow the same results: one supplier, one month, one category, one vessel.
+    expect((await results(c, { supplier: supplier.organizationId })).pageInfo.totalCount).toBe(4);
+    expect((await results(c, { month: '2025-02-01' })).data.map((r) => r.rowNumber).sort()).toEqual([3, 5]);
+    expect((await results(c, { scope3Category: 'scope_1_2' })).data.map((r) => r.rowNumber).sort()).toEqual([4, 5]);
+    expect((await results(c, { vesselImo: '9321483' })).data.map((r) => r.rowNumber).sort()).toEqual([2, 3]);
+
+    // 5. The customer's own well-to-tank factor for HFO: its next run uses it for the HFO entry only.
+    const hfoEntryId = byRow.get(2)?.entryId;
+    if (!hfoEntryId) throw new Error('no HFO entry');
+    const beforeFactor = await runs(c);
+    const own = dataOf(
+      await c<{ createEmissionFactor: { id: string; key: string; version: number; builtIn: boolean } }>(CREATE_FACTOR, {
+        input: { kind: 'wtt', fuel: 'HFO', unit: 'gCO2e/MJ', value: '14.1', validFrom: '2025-01-01', ...FACTOR_SOURCE },
+      }),
+    ).createEmissionFactor;
+    expect(own).toMatchObject({ id: 'org.wtt.hfo@1', key: 'org.wtt.hfo', version: 1, builtIn: false });
+    const secondRun = await nextRun(c, beforeFactor);
+    expect(secondRun.reason).toBe('factor_added');
+
+    /*
+     * HFO 100 t with WtT 14.1 gCO2e/MJ: WtT = 100e6 g × 0.0405 MJ/g × 14.1 g/MJ = 57,105,000 g = 57,105 kg
+     * (was 54,675); WtW = 316,463 + 57,105 = 373,568 kg. CO2 and CO2e TtW do not change.
+     * Total WtW = 694,225.7035 − 54,675 + 57,105 = 696,655.7035 kg.
+     */
+    const second = await report(c);
+    expect(second.run?.id).toBe(secondRun.id);
+    expectFigures(second.totals, { co2TtwKg: 529_050, co2eTtwKg: 578_761.2035, co2eWtwKg: 696_655.7035 }, 'total with the own factor');
+    const hfoNow = (await results(c, { vesselImo: '9321483', month: '2025-01-01' })).data;
+    expect(hfoNow).toHaveLength(1);
+    expectFigures(hfoNow[0], { co2TtwKg: 311_400, co2eTtwKg: 316_463, co2eWtwKg: 373_568 }, 'HFO with the own factor');
+    expect(hfoNow[0]?.factors.map((factor) => factor.id).sort()).toEqual(
+      ['fueleu.cf.hfo@1', 'fueleu.ch4.hfo@1', 'fueleu.n2o.hfo@1', 'fueleu.lcv.hfo@1', 'org.wtt.hfo@1'].sort(),
+    );
+    // The LNG entry did not use the factor and keeps its figures.
+    expectFigures((await results(c, { vesselImo: '9074729', month: '2025-01-01' })).data[0], LNG_50, 'LNG after the own factor');
+
+    // 6. A new version of the customer's factor: the next run takes version 2.
+    const beforeVersion = await runs(c);
+    const replaced = dataOf(
+      await c<{ createEmissionFactor: { id: string; key: string; version: number } }>(CREATE_FACTOR, {
+        input: {
+          kind: 'wtt',
+          fuel: 'HFO',
+          unit: 'gCO2e/MJ',
+          value: '13.9',
+          validFrom: '2025-01-01',
+          replacesKey: 'org.wtt.hfo',
+          ...FACTOR_SOURCE,
+        },
+      }),
+    ).createEmissionFactor;
+    expect(replaced).toMatchObject({ id: 'org.wtt.hfo@2', key: 'org.wtt.hfo', version: 2 });
+    const thirdRun = await nextRun(c, beforeVersion);
+
+    /*
+     * WtT 13.9: 100e6 g × 0.0405 × 13.9 = 56,295,000 g = 56,295 kg; WtW = 316,463 + 56,295 = 372,758 kg.
+     * Total WtW = 694,225.7035 − 54,675 + 56,295 = 695,845.7035 kg.
+     */
+    const third = await report(c);
+    expect(third.run?.id).toBe(thirdRun.id);
+    expectFigures(third.totals, { co2TtwKg: 529_050, co2eTtwKg: 578_761.2035, co2eWtwKg: 695_845.7035 }, 'total with version 2');
+
+    // 7. The HFO entry's history, newest first: every result stays with the factor version it was computed with.
+    const history = dataOf(await c<{ emissionResultHistory: Result[] }>(HISTORY, { entryId: hfoEntryId })).emissionResultHistory;
+    expect(history.map((result) => result.runId)).toEqual([thirdRun.id, secondRun.id, firstRun.id]);
+    expect(history.map((result) => result.factors.find((factor) => factor.key.endsWith('wtt.hfo'))?.id)).toEqual([
+      'org.wtt.hfo@2',
+      'org.wtt.hfo@1',
+      'fueleu.wtt.hfo@1',
+    ]);
+    expectFigures(history[0], { co2TtwKg: 311_400, co2eTtwKg: 316_463, co2eWtwKg: 372_758 }, 'history: version 2');
+    expectFigures(history[1], { co2TtwKg: 311_400, co2eTtwKg: 316_463, co2eWtwKg: 373_568 }, 'history: version 1');
+    expectFigures(history[2], HFO_100, 'history: the library');
+  }, 600_000);
+});
