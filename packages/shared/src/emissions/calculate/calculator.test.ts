@@ -274,3 +274,36 @@ describe('other categories', () => {
     expect(calculator.forFile('unknown', [])([], null, null)).toMatchObject({ method: 'not_computed', scope3: 'none' });
   });
 });
+
+describe('with the built-in library and GWP values', () => {
+  const builtIn = createCalculator({ gwpSet: 'AR6', consolidationApproach: 'operational_control', organizationFactors: [] });
+
+  it('computes 100 t HFO with FuelEU Annex II and AR6 as printed in the library', () => {
+    // Annex II HFO: Cf 3.114, CH4 0.00005, N2O 0.00018 g/g, LCV 0.0405 MJ/g, WtT 13.5 g/MJ; AR6: fossil CH4 29.8, N2O 273
+    // per g: TtW CO2e = 3.114 + 0.00005 × 29.8 + 0.00018 × 273 = 3.114 + 0.00149 + 0.04914 = 3.16463
+    // WtT = 0.0405 × 13.5 = 0.54675; WtW = 3.71138
+    // 100 t: CO2 311,400 kg; TtW CO2e 316,463 kg; WtW 371,138 kg
+    const result = builtIn.forFile('vessel_fuel_consumption', VESSEL_FIELDS)(hfoVoyage, '2024-03-04', null);
+    expect(result.method).toBe('fuel_based');
+    expect(result.co2TtwKg).toBeCloseTo(311_400, 6);
+    expect(result.co2eTtwKg).toBeCloseTo(316_463, 6);
+    expect(result.co2eWtwKg).toBeCloseTo(371_138, 6);
+    expect(builtIn.factorSets()[result.factorSet]).toEqual([
+      { id: 'fueleu.cf.hfo', version: 1 },
+      { id: 'fueleu.ch4.hfo', version: 1 },
+      { id: 'fueleu.n2o.hfo', version: 1 },
+      { id: 'fueleu.lcv.hfo', version: 1 },
+      { id: 'fueleu.wtt.hfo', version: 1 },
+    ]);
+  });
+
+  it('refuses LPG, whose CH4 and N2O Annex II leaves to be measured', () => {
+    const result = builtIn.forFile('vessel_fuel_consumption', VESSEL_FIELDS)(
+      vesselRow({ imo_number: '9074729', fuel_type: 'LPG_PROPANE', fuel_mass: 3 }),
+      '2024-03-04',
+      null,
+    );
+    expect(result.method).toBe('not_computed');
+    expect(result.note).toMatch(/^No CH4, N2O factor for LPG_PROPANE valid on 2024-03-04/);
+  });
+});

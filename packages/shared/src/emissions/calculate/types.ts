@@ -1,6 +1,5 @@
 import type { EmissionFactor, FactorRef, GwpEntry, GwpSet } from '../factors/types.ts';
 import type { ConsolidationApproach } from '../scope3/assign-category.ts';
-import type { FuelEuFuelFactors } from '../vessel-indicators/fueleu.ts';
 
 /** A stored entry value, as the entries table keeps it: a number in the field's canonical unit, ISO date text, an enum's value, text, a boolean. */
 export type StoredEntryValue = string | number | boolean | null;
@@ -47,8 +46,8 @@ export type FactorRefInSet = FactorRef & { organization?: boolean };
 export type FactorRefSet = FactorRefInSet[];
 
 /**
- * What a vessel row adds to its ship's year (vessel-years.ts). Fuel factors are shared objects from the calculator's
- * cache, never copied per row.
+ * What a vessel row adds to its ship's year (vessel-years.ts). The ship's indicators are regulatory figures, so they
+ * are computed from the fuel masses with the built-in factors there, not with the organisation's own.
  */
 export type VesselActivity = {
   imo: string;
@@ -65,12 +64,6 @@ export type VesselActivity = {
   shipType: string | null;
   /** Rows of one voyage (or one period) share it, so their distance and cargo count once. */
   voyageKey: string;
-  /** IMO Cf (t CO2 / t fuel) of the fuel for the CII, with its factor id; null when the library has none. */
-  ciiCf: { value: number; factorId: string } | null;
-  /** FuelEU Annex II factors of the fuel on its consumer; null when any is missing. */
-  fuelEu: FuelEuFuelFactors | null;
-  /** Why `ciiCf` or `fuelEu` is null. */
-  missing: string | null;
 };
 
 export type EntryEmission = {

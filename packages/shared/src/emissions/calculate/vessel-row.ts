@@ -79,9 +79,6 @@ export const compileVesselRow: RowCompiler = (context, category, position) => {
         grossTonnage: numberOf(values[at.grossTonnage]),
         shipType: textOf(values[at.shipType]),
         voyageKey: voyageKeyOf(textOf(values[at.voyage]), textOf(values[at.start]), textOf(values[at.end]), year),
-        ciiCf: terms?.ciiCf ?? null,
-        fuelEu: terms?.fuelEu ?? null,
-        missing: terms === null ? 'No fuel type' : terms.vesselMissing,
       };
       facts.vessel = vessel;
     }
