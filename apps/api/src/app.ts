@@ -15,6 +15,8 @@ import { registerUploadJobs } from './modules/uploads/processing/register-upload
 import { registerMappingJobs } from './modules/mappings/analysis/register-mapping-jobs.ts';
 import { registerSupplierMatchJobs } from './modules/supplier-matches/register-supplier-match-jobs.ts';
 import { registerReminderJobs } from './modules/reminders/register-reminder-jobs.ts';
+import { registerEmissionsJobs } from './modules/emissions/register-emissions-jobs.ts';
+import { queueMrvReferenceLoad, registerEmissionsReportJobs } from './modules/emissions-report/register-emissions-report-jobs.ts';
 import { resolveActor } from './modules/platform/resolve-actor.ts';
 import { syncAuthorizationCatalogue } from './modules/roles/sync-authorization-catalogue.ts';
 import { registerUploadProgress } from './modules/uploads/upload-progress.ts';
@@ -68,7 +70,10 @@ export const createApp = async ({ env, logger = createLogger(env.LOG_LEVEL), dat
     await registerMappingJobs(services);
     await registerSupplierMatchJobs(services);
     await registerReminderJobs(services);
+    await registerEmissionsJobs(services);
+    await registerEmissionsReportJobs(services);
     await jobs.start();
+    await queueMrvReferenceLoad(services);
   } catch (error) {
     await pubsub.close();
     throw error;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -110,7 +111,12 @@ const envSchema = z.object({
   REMINDER_LOCAL_HOUR: boundedInt(0, 23).default(9),
   /** Enables POST /test/clock (moves the server clock forward for browser tests); refused with NODE_ENV=production. */
   TEST_HOOKS: booleanFlag.default(false),
+  /** Folder of the EU MRV publication files (*.xlsx) loaded as the vessel benchmark's reference; unset: DEFAULT_EU_MRV_REFERENCE_DIR. */
+  EU_MRV_REFERENCE_DIR: z.string().min(1).optional(),
 });
+
+/** `../shared/data/eu-mrv` beside the repository (the repository root is three folders above this file's). */
+export const DEFAULT_EU_MRV_REFERENCE_DIR = fileURLToPath(new URL('../../../../shared/data/eu-mrv', import.meta.url));
 
 /** S3 settings only make sense together: a half-configured store stops the boot instead of falling back to disk. */
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
@@ -144,11 +150,13 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
   if (!env.S3_SECRET_ACCESS_KEY) required('S3_SECRET_ACCESS_KEY', reason);
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL' | 'DATA_DIR'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL' | 'DATA_DIR' | 'EU_MRV_REFERENCE_DIR'> & {
   /** Public base URL used in emails and redirects, without a trailing slash. */
   APP_URL: string;
   /** Absolute path. */
   DATA_DIR: string;
+  /** Absolute path. */
+  EU_MRV_REFERENCE_DIR: string;
 };
 
 export class ConfigError extends Error {
@@ -175,5 +183,10 @@ export const loadEnv = (source: Record<string, string | undefined> = process.env
   }
   const env = parsed.data;
   const appUrl = env.APP_URL ?? `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`;
-  return { ...env, APP_URL: appUrl.replace(/\/+$/, ''), DATA_DIR: path.resolve(env.DATA_DIR) };
+  return {
+    ...env,
+    APP_URL: appUrl.replace(/\/+$/, ''),
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    EU_MRV_REFERENCE_DIR: path.resolve(env.EU_MRV_REFERENCE_DIR ?? DEFAULT_EU_MRV_REFERENCE_DIR),
+  };
 };

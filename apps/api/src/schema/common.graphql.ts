@@ -95,6 +95,9 @@ export const MessageResponseRef = builder.objectRef<MessageResponseShape>('Messa
 
 export type ExportLinkShape = { url: string; fileName: string; expiresAt: Date };
 
+/** The formats of every export: the entries module's and the emissions report's. */
+export const ExportFormatRef = builder.enumType('ExportFormat', { values: ['csv', 'xlsx'] as const });
+
 /** A short-lived download link: the entries module's exports and the requests module's templates. */
 export const ExportLinkRef = builder.objectRef<ExportLinkShape>('ExportLink').implement({
   description: 'A short-lived link (5 minutes) that downloads the export.',

@@ -29,6 +29,10 @@ import '../modules/requests/live.graphql.ts';
 import '../modules/supplier-matches/supplier-matches.graphql.ts';
 import '../modules/reminders/reminders.graphql.ts';
 import '../modules/emissions/emissions.graphql.ts';
+import '../modules/emissions-report/emissions-report.graphql.ts';
+import '../modules/emissions-report/emission-results.graphql.ts';
+import '../modules/emissions-report/vessels.graphql.ts';
+import '../modules/entries/emission-result-entry.graphql.ts';
 
 /** Every module's `*.graphql.ts` is imported above; the order does not matter. */
 export const buildSchema = () => withMutationAudit(lexicographicSortSchema(builder.toSchema()));

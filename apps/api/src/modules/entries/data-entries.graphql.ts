@@ -1,5 +1,5 @@
 import { builder } from '../../schema/builder.ts';
-import { PaginationInput, pageArg, pageOf } from '../../schema/common.graphql.ts';
+import { ExportFormatRef, PaginationInput, pageArg, pageOf } from '../../schema/common.graphql.ts';
 import { DataEntryValueRef, IssueTypeRef } from '../../schema/entry-values.graphql.ts';
 import { SortDirectionRef } from '../../schema/sorting.graphql.ts';
 import { FileCategoryRef } from '../../schema/uploads.graphql.ts';
@@ -94,8 +94,6 @@ const DataEntryFilterInput = builder.inputType('DataEntryFilterInput', {
     supplierOrganizationId: t.id({ required: false, description: 'Entries of this supplier seen through accepted requests.' }),
   }),
 });
-
-const ExportFormatRef = builder.enumType('ExportFormat', { values: ['csv', 'xlsx'] as const });
 
 export const ExportDataEntriesInput = builder.inputType('ExportDataEntriesInput', {
   fields: (t) => ({

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import type { Context } from '../../../context.ts';
+import { requireActor } from '../../../lib/authz.ts';
+import { currentEmissionRun } from '../../../lib/emission-runs.ts';
+import { type Page, type Pagination, pageOffset, toPage } from '../../../lib/pagination.ts';
+import type { EmissionResultView } from '../../../schema/emissions.graphql.ts';
+import { checkResultFilter, type ResultFilter } from '../results/result-filter.ts';
+import { RESULT_COLUMNS, RESULT_JOINS, type ResultRow, resultViews } from '../results/result-view.ts';
+
+/**
+ * The drill-down behind every figure of the report: the current run's results of the period that the filter selects,
+ * each with its entry, factors and rule, largest CO2e WtW first (then by entry). Results whose entry is no longer
+ * visible (its file validated again since the run) are left out; the next run replaces them.
+ */
+export const findEmissionResults = async (
+  ctx: Context,
+  input: { filter: ResultFilter; pagination: Pagination },
+): Promise<Page<EmissionResultView>> => {
+  const actor = requireActor(ctx);
+  const checked = checkResultFilter(input.filter);
+  const run = await currentEmissionRun(ctx.db, actor.organizationId);
+  if (!run || checked.nothing) return toPage(input.pagination, [], 0);
+  const where = sql`r.run_id = ${run.id}::uuid AND ${checked.where}`;
+  const [{ rows: counted }, { rows }] = (await Promise.all([
+    ctx.db.execute(sql`SELECT count(*)::int AS n ${sql.raw(RESULT_JOINS)} WHERE ${where}`),
+    ctx.db.execute(sql`SELECT ${sql.raw(RESULT_COLUMNS)} ${sql.raw(RESULT_JOINS)} WHERE ${where}
+      ORDER BY r.co2e_wtw_kg DESC, r.generation, r.row_index
+      LIMIT ${input.pagination.pageSize}::int OFFSET ${pageOffset(input.pagination)}::int`),
+  ])) as unknown as [{ rows: { n: number }[] }, { rows: ResultRow[] }];
+  const views = await resultViews(ctx.db, actor.organizationId, new Map([[run.id, run]]), rows);
+  return toPage(input.pagination, views, Number(counted[0]?.n ?? 0));
+};
