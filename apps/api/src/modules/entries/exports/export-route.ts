@@ -9,7 +9,7 @@ import type { Actor } from '../../../context.ts';
 import { checkFilterIds } from '../operations/find-data-entries.ts';
 import { entryExport, type ExportTable, issueExport } from './export-tables.ts';
 import { EXPORT_PATH_PREFIX, type ExportClaims, verifyExportToken } from './export-token.ts';
-import { CSV_BOM, csvLine, safeCell } from './spreadsheet-cells.ts';
+import { CSV_BOM, csvLine, safeCell } from '../../../lib/spreadsheet-cells.ts';
 
 type ExportServices = Pick<AppServices, 'db' | 'secrets' | 'logger'>;
 

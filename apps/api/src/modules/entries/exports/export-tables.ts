@@ -10,7 +10,7 @@ import { selectEntries } from '../operations/find-data-entries.ts';
 import { validationOfFile } from '../records.ts';
 import { readSnapshot } from '../snapshot.ts';
 import { issuePage } from '../validation-view.ts';
-import type { ExportCell } from './spreadsheet-cells.ts';
+import type { ExportCell } from '../../../lib/spreadsheet-cells.ts';
 
 /**
  * What an export holds, as a header and pages of rows read from the database a page at a time (never the whole
