@@ -19,8 +19,8 @@ import { startTestServer, type TestServer } from '../test/harness.ts';
  * supplier uploads a CSV, maps, validates and submits it, the customer accepts, the recompute job runs, and the
  * customer's report and per-entry results equal figures worked out by hand below from FuelEU Maritime Annex II and
  * the IPCC AR6 GWP100 values. Then the customer adds a factor of its own, twice (a new version the second time): each
- * run after it moves the figures, and an entry's history still shows every earlier result with the factor version it
- * was computed with.
+ * run after it moves the figures, and an entry's history still shows the result before, with the factor version it was
+ * computed with (runs keep the current and the previous run's results; older ones are pruned).
  */
 
 let server: TestServer;
@@ -186,6 +186,12 @@ const results = async (gql: Gql, filter: Record<string, unknown> = {}) =>
       pagination: { pageSize: 100 },
     }),
   ).emissionResults;
+
+const history = async (gql: Gql, entryId: string) =>
+  dataOf(await gql<{ emissionResultHistory: Result[] }>(HISTORY, { entryId })).emissionResultHistory;
+
+/** The id of the well-to-tank factor of HFO a result used (the library's or the customer's own). */
+const wttFactorOf = (result: Result) => result.factors.find((factor) => factor.key.endsWith('wtt.hfo'))?.id;
 
 const runs = async (gql: Gql) => dataOf(await gql<{ emissionRuns: { data: Run[] } }>(RUNS)).emissionRuns.data;
 
@@ -412,6 +418,13 @@ describe('emissions from a supplier’s fuel file to the customer’s report', (
     // The LNG entry did not use the factor and keeps its figures.
     expectFigures((await results(c, { vesselImo: '9074729', month: '2025-01-01' })).data[0], LNG_50, 'LNG after the own factor');
 
+    // The HFO entry's history, newest first: the library's result stays beside the new one, with its factor version.
+    const firstHistory = await history(c, hfoEntryId);
+    expect(firstHistory.map((result) => result.runId)).toEqual([secondRun.id, firstRun.id]);
+    expect(firstHistory.map(wttFactorOf)).toEqual(['org.wtt.hfo@1', 'fueleu.wtt.hfo@1']);
+    expectFigures(firstHistory[0], { co2TtwKg: 311_400, co2eTtwKg: 316_463, co2eWtwKg: 373_568 }, 'history: own factor');
+    expectFigures(firstHistory[1], HFO_100, 'history: the library');
+
     // 6. A new version of the customer's factor: the next run takes version 2.
     const beforeVersion = await runs(c);
     const replaced = dataOf(
@@ -438,16 +451,11 @@ describe('emissions from a supplier’s fuel file to the customer’s report', (
     expect(third.run?.id).toBe(thirdRun.id);
     expectFigures(third.totals, { co2TtwKg: 529_050, co2eTtwKg: 578_761.2035, co2eWtwKg: 695_845.7035 }, 'total with version 2');
 
-    // 7. The HFO entry's history, newest first: every result stays with the factor version it was computed with.
-    const history = dataOf(await c<{ emissionResultHistory: Result[] }>(HISTORY, { entryId: hfoEntryId })).emissionResultHistory;
-    expect(history.map((result) => result.runId)).toEqual([thirdRun.id, secondRun.id, firstRun.id]);
-    expect(history.map((result) => result.factors.find((factor) => factor.key.endsWith('wtt.hfo'))?.id)).toEqual([
-      'org.wtt.hfo@2',
-      'org.wtt.hfo@1',
-      'fueleu.wtt.hfo@1',
-    ]);
-    expectFigures(history[0], { co2TtwKg: 311_400, co2eTtwKg: 316_463, co2eWtwKg: 372_758 }, 'history: version 2');
-    expectFigures(history[1], { co2TtwKg: 311_400, co2eTtwKg: 316_463, co2eWtwKg: 373_568 }, 'history: version 1');
-    expectFigures(history[2], HFO_100, 'history: the library');
+    // The HFO entry's history now, newest first: the result before stays, with the factor version it was computed with.
+    const laterHistory = await history(c, hfoEntryId);
+    expect(laterHistory.map((result) => result.runId)).toEqual([thirdRun.id, secondRun.id]);
+    expect(laterHistory.map(wttFactorOf)).toEqual(['org.wtt.hfo@2', 'org.wtt.hfo@1']);
+    expectFigures(laterHistory[0], { co2TtwKg: 311_400, co2eTtwKg: 316_463, co2eWtwKg: 372_758 }, 'history: version 2');
+    expectFigures(laterHistory[1], { co2TtwKg: 311_400, co2eTtwKg: 316_463, co2eWtwKg: 373_568 }, 'history: version 1');
   }, 600_000);
 });
