@@ -4,6 +4,7 @@ import { fieldsByCategory, isCatalogueCategory } from '@tidewise/shared/field-ca
 import { sql } from 'drizzle-orm';
 import type { AppServices } from '../../../context.ts';
 import type { Job, JobFailure } from '../../../lib/jobs/job-types.ts';
+import { queueEmissionRecompute } from '../../../lib/emission-runs.ts';
 import { queueSupplierMatching } from '../../../lib/supplier-matching-queue.ts';
 import type { ApplyMappingsJob } from '../jobs.ts';
 import { publishValidationChange, type ValidatedFile } from '../live-events.ts';
@@ -238,6 +239,8 @@ export const applyMappings = async (
     publishValidationChange(services, begun.file, 'validated');
     // A customer's file naming suppliers is matched to organizations next (decision 6).
     await queueSupplierMatching(services, { ...data, category: state.category, entryFields: state.entryFields });
+    // The entries changed: the emissions of the file's owner (and of customers that accepted it) are recomputed.
+    await queueEmissionRecompute(services, { fileId: data.fileId });
     const switched = performance.now();
     await sweepEntries(services.db, data.fileId);
     logger.info(

@@ -16,6 +16,7 @@ import { isUuid } from '../../../lib/db.ts';
 import { inTransactionWithMail } from '../../../lib/deferred-mail.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import type { Mailer } from '../../../lib/mail.ts';
+import { queueEmissionRecompute } from '../../../lib/emission-runs.ts';
 import { acceptedEmail, cancelledEmail, returnedEmail, submittedEmail } from '../emails.ts';
 import { checkDates, parseInput } from '../inputs.ts';
 import { findTaskForActor, hasLiveSubtasks, lockTask, type TaskView, visibleTo } from '../records.ts';
@@ -307,6 +308,9 @@ export const updateCalendarTask = async (ctx: Context, rawInput: unknown): Promi
   });
 
   for (const task of outcome.changed) publishCalendarTaskChange(ctx, task);
+  // An accepted answer joins the customer's figures (lib/request-access.ts): they are recomputed.
+  const accepted = outcome.changed.filter((task) => task.status === 'accepted' && task.responseUploadId);
+  if (accepted.length > 0) await queueEmissionRecompute(ctx, { organizationIds: accepted.map((task) => task.organizationId) });
   if (outcome.completedUpload)
     ctx.pubsub.publish('uploads.fileUpload', outcome.completedUpload.organizationId, {
       fileUploadId: outcome.completedUpload.id,

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { refuse, requireActor } from '../../../lib/authz.ts';
+import { queueEmissionRecompute } from '../../../lib/emission-runs.ts';
 import type { MessageResponseShape } from '../../../schema/common.graphql.ts';
 import { deleteStoredObjects, fileEventOf, fileUploadEventOf, lockBatchOf, lockFile, publishChange, uploadIdOf } from '../file-changes.ts';
 import { fileUploadStatusOf, refreshFileUploadStatus } from '../records.ts';
@@ -32,6 +33,7 @@ export const deleteFile = async (ctx: Context, fileId: string): Promise<MessageR
     return { file, batch: refreshed, uploadId };
   });
   await deleteStoredObjects(ctx, [outcome.file.storageKey]);
+  await queueEmissionRecompute(ctx, { deletedFrom: actor.organizationId });
   publishChange(ctx, {
     organizationId: actor.organizationId,
     files: [fileEventOf(outcome.file, outcome.uploadId)],

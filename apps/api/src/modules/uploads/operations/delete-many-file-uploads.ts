@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { refuse, requireActor } from '../../../lib/authz.ts';
+import { queueEmissionRecompute } from '../../../lib/emission-runs.ts';
 import { deleteStoredObjects, fileUploadEventOf, lockFilesOfBatches, lockFileUpload, publishChange } from '../file-changes.ts';
 import { type FileUploadRecord, fileUploadStatusOf, findFileUploadForActor } from '../records.ts';
 import { openBatchRefusal } from '../uploads.policy.ts';
@@ -49,6 +50,7 @@ export const deleteManyFileUploads = async (ctx: Context, ids: readonly string[]
     return { batches, keys: stored.map((f) => f.storageKey) };
   });
   await deleteStoredObjects(ctx, outcome.keys);
+  await queueEmissionRecompute(ctx, { deletedFrom: actor.organizationId });
   publishChange(ctx, { organizationId: actor.organizationId, batches: outcome.batches.map(fileUploadEventOf) });
   return outcome.batches.length;
 };
