@@ -198,11 +198,19 @@ export const createCalculator = (options: CalculatorOptions): Calculator => {
   const gwpValues = options.gwpValues ?? GWP_VALUES;
   // supplier → day → fuel → terms: nested maps, so a look-up builds no key string.
   const cache = new Map<string, Map<string, Map<string, FuelTerms>>>();
+  const last: { fuel: string; day: string; supplier: string | null; terms: FuelTerms | null } = {
+    fuel: '',
+    day: '',
+    supplier: null,
+    terms: null,
+  };
   const context: CalculationContext = {
     resolver,
     options,
     undatedAt: options.undatedAt ?? new Date().toISOString().slice(0, 10),
     termsFor: (fuel, day, supplier) => {
+      // Consecutive entries mostly share fuel, day and supplier: answer those without a look-up.
+      if (last.terms !== null && last.fuel === fuel && last.day === day && last.supplier === supplier) return last.terms;
       const supplierKey = supplier ?? '';
       let byDay = cache.get(supplierKey);
       if (!byDay) {
@@ -219,6 +227,10 @@ export const createCalculator = (options: CalculatorOptions): Calculator => {
         terms = fuelTerms(resolver, fuel, day, supplier, options.gwpSet, gwpValues);
         byFuel.set(fuel, terms);
       }
+      last.fuel = fuel;
+      last.day = day;
+      last.supplier = supplier;
+      last.terms = terms;
       return terms;
     },
   };

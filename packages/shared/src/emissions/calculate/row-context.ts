@@ -30,20 +30,38 @@ export const datePositions = (category: string, position: (key: string) => numbe
   return [...new Set(keys)].map(position).filter((index) => index >= 0);
 };
 
+const MONTHS = new Map<string, string>();
+const MONTH_CACHE_LIMIT = 100_000;
+
 /** YYYY-MM-01 of the first day-precise date among the positions; null when the row has none. */
 export const monthOf = (values: readonly StoredEntryValue[], positions: readonly number[]): string | null => {
   for (const index of positions) {
     const value = values[index];
-    if (typeof value === 'string' && ISO_DAY.test(value)) return `${value.slice(0, 7)}-01`;
+    if (typeof value !== 'string') continue;
+    // Days repeat across a file's rows: one month string per day, not one per row.
+    const known = MONTHS.get(value);
+    if (known !== undefined) return known;
+    if (!ISO_DAY.test(value)) continue;
+    const month = `${value.slice(0, 7)}-01`;
+    if (MONTHS.size < MONTH_CACHE_LIMIT) MONTHS.set(value, month);
+    return month;
   }
   return null;
+};
+
+const isDigits = (text: string): boolean => {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
 };
 
 /** A 7-digit IMO number from "IMO 9074729", "9074729" or 9074729; null otherwise. */
 export const imoOf = (value: StoredEntryValue | undefined): string | null => {
   if (typeof value === 'number') return Number.isInteger(value) && value >= 1_000_000 && value <= 9_999_999 ? String(value) : null;
   if (typeof value !== 'string') return null;
-  if (value.length === 7 && /^\d{7}$/.test(value)) return value;
+  if (value.length === 7 && isDigits(value)) return value;
   const digits = value.replace(/\D/g, '');
   return digits.length === 7 ? digits : null;
 };
