@@ -225,7 +225,7 @@ describe('transport legs', () => {
     );
     const road = compute(['2024-02-10', 'road', 'NOOSL', 'SEGOT', 20, 500, null, 'diesel', null], '2024-02-10', null);
     expect(road).toMatchObject({ method: 'not_computed', co2eWtwKg: 0 });
-    expect(road.note).toBe("No fuel mass and no distance-based factor for 'road'; add a factor under Emissions → Factors");
+    expect(road.note).toBe("No fuel mass and no distance-based factor for mode 'road'; add a factor under Emissions → Factors");
   });
 });
 

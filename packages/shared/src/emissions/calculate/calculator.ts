@@ -1,7 +1,7 @@
 import { isCatalogueCategory } from '../../field-catalogue/index.ts';
 import { GWP_VALUES } from '../factors/gwp.ts';
 import { EMISSION_FACTORS } from '../factors/library.ts';
-import type { CalculationContext, RowCompiler } from './compile-context.ts';
+import type { ActivityFactor, CalculationContext, RowCompiler } from './compile-context.ts';
 import { createFactorResolver } from './factor-resolver.ts';
 import { type FuelTerms, fuelTerms } from './fuel-factors.ts';
 import { fuelBased, intensityKg, notComputed, type RowFacts, wellToWakeOnly } from './results.ts';
@@ -71,30 +71,29 @@ const compileTransportRow: RowCompiler = (context, category, position) => {
       if (terms.co2KgPerT !== null) return fuelBased(facts, terms, fuelT, qualityOf('primary', values[at.quality]));
       fuelReason = terms.reason;
     }
-    const activities = isHub
-      ? [textOf(values[at.hubType]), textOf(values[at.hubActivity])]
-      : [textOf(values[at.vehicle]), textOf(values[at.mode])];
-    const named = activities.filter((activity): activity is string => activity !== null);
+    const first = textOf(values[isHub ? at.hubType : at.vehicle]);
+    const second = textOf(values[isHub ? at.hubActivity : at.mode]);
     if (amount !== null) {
-      const factor = context.resolver.activityFactor('glec_intensity', named, day, supplier);
+      const found = context.activityFactor('glec_intensity', first, second, day, supplier);
       const unit = isHub ? 'gCO2e/t' : 'gCO2e/t·km';
-      if (factor && factor.unit === unit) {
+      if (found !== null && found.factor.unit === unit) {
         const text = isHub ? `${amountText(amount)} t handled` : `${amountText(amount)} t·km`;
         return wellToWakeOnly(
           facts,
           'distance_based',
           qualityOf('modelled', values[at.quality]),
-          intensityKg(factor, amount),
-          context.resolver.setIndex([factor]),
+          intensityKg(found.factor, amount),
+          found.factorSet,
           text,
-          joinReason(
-            fuelReason,
-            `${text} × ${factor.value} ${factor.unit} (${factor.id}); the intensity is well-to-wake, no tank-to-wake split`,
-          ),
+          joinReason(fuelReason, `${text} × ${found.text}; the intensity is well-to-wake, no tank-to-wake split`),
         );
       }
     }
-    const what = named.length > 0 ? `'${named.join("' or '")}'` : isHub ? 'this hub' : 'this leg';
+    const names = isHub ? (['hub type', 'hub activity'] as const) : (['vehicle type', 'mode'] as const);
+    const named = [first === null ? null : `${names[0]} '${first}'`, second === null ? null : `${names[1]} '${second}'`].filter(
+      (text): text is string => text !== null,
+    );
+    const what = named.length > 0 ? named.join(' or ') : isHub ? 'this hub' : 'this leg';
     const missing =
       amount === null
         ? isHub
@@ -147,8 +146,8 @@ const compilePurchaseRow: RowCompiler = (context, category, position) => {
     const purchaseCategory = textOf(values[at.category]);
     if (purchaseCategory === null)
       return notComputed(facts, joinReason(footprintNote, 'No purchase category to choose a spend-based factor by'));
-    const factor = context.resolver.activityFactor('spend', [purchaseCategory], day, supplier);
-    if (!factor) {
+    const found = context.activityFactor('spend', purchaseCategory, null, day, supplier);
+    if (found === null) {
       return notComputed(facts, joinReason(footprintNote, `No spend-based factor for category '${purchaseCategory}'; ${addFactorHint}`));
     }
     const text = `${amountText(spend)} EUR`;
@@ -156,10 +155,10 @@ const compilePurchaseRow: RowCompiler = (context, category, position) => {
       facts,
       'spend_based',
       'default',
-      spend * Number(factor.value),
-      context.resolver.setIndex([factor]),
+      spend * found.value,
+      found.factorSet,
       text,
-      joinReason(footprintNote, `${text} × ${factor.value} kgCO2e/EUR (${factor.id})`),
+      joinReason(footprintNote, `${text} × ${found.text}`),
     );
   };
 };
@@ -208,6 +207,7 @@ export const createCalculator = (options: CalculatorOptions): Calculator => {
     resolver,
     options,
     undatedAt: options.undatedAt ?? new Date().toISOString().slice(0, 10),
+    activityFactor: () => null,
     termsFor: (fuel, day, supplier) => {
       // Consecutive entries mostly share fuel, day and supplier: answer those without a look-up.
       if (last.terms !== null && last.fuel === fuel && last.day === day && last.supplier === supplier) return last.terms;
@@ -233,6 +233,25 @@ export const createCalculator = (options: CalculatorOptions): Calculator => {
       last.terms = terms;
       return terms;
     },
+  };
+  // kind → first activity → second activity → day → supplier: each look-up (label normalising included) made once.
+  const activities = new Map<string, ActivityFactor | null>();
+  context.activityFactor = (kind, first, second, day, supplier) => {
+    const key = `${kind}\u0000${first ?? ''}\u0000${second ?? ''}\u0000${day}\u0000${supplier ?? ''}`;
+    const known = activities.get(key);
+    if (known !== undefined) return known;
+    const names = [first, second].filter((name): name is string => name !== null);
+    const factor = names.length === 0 ? undefined : resolver.activityFactor(kind, names, day, supplier);
+    const found: ActivityFactor | null = factor
+      ? {
+          factor,
+          value: Number(factor.value),
+          factorSet: resolver.setIndex([factor]),
+          text: `${factor.value} ${factor.unit} (${factor.id})`,
+        }
+      : null;
+    activities.set(key, found);
+    return found;
   };
   return {
     forFile: (fileCategory, entryFields): EntryCalculation => {

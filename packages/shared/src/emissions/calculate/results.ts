@@ -14,6 +14,7 @@ export type RowFacts = {
   vessel: VesselActivity | null;
 };
 
+/** Not computed: no CO2e, and no activity amount either, so intensities divide computed CO2e by the activity behind it. */
 export const notComputed = (facts: RowFacts, note: string): EntryEmission => ({
   method: 'not_computed',
   dataQuality: 'default',
@@ -29,7 +30,7 @@ export const notComputed = (facts: RowFacts, note: string): EntryEmission => ({
   vesselImo: facts.vesselImo,
   vesselName: facts.vesselName,
   route: facts.route,
-  activityAmount: facts.activityAmount,
+  activityAmount: 0,
   vessel: facts.vessel,
 });
 

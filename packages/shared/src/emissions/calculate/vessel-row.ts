@@ -88,18 +88,18 @@ export const compileVesselRow: RowCompiler = (context, category, position) => {
     const fuelReason = fuel === null ? 'No fuel type' : fuelT === null ? 'No fuel mass' : (terms?.reason ?? 'No fuel factors');
     const shipType = textOf(values[at.shipType]);
     if (work !== null && work > 0) {
-      const factor = context.resolver.activityFactor('glec_intensity', shipType === null ? ['sea'] : [shipType, 'sea'], day, supplier);
-      if (factor && factor.unit === 'gCO2e/t·km') {
+      const found = context.activityFactor('glec_intensity', shipType, 'sea', day, supplier);
+      if (found !== null && found.factor.unit === 'gCO2e/t·km') {
         const tkm = work * KM_PER_NM;
         const text = `${amountText(tkm)} t·km`;
         return wellToWakeOnly(
           facts,
           'distance_based',
           qualityOf('modelled', values[at.quality]),
-          intensityKg(factor, tkm),
-          context.resolver.setIndex([factor]),
+          intensityKg(found.factor, tkm),
+          found.factorSet,
           text,
-          `${fuelReason}; ${text} × ${factor.value} ${factor.unit} (${factor.id}); the intensity is well-to-wake, no tank-to-wake split`,
+          `${fuelReason}; ${text} × ${found.text}; the intensity is well-to-wake, no tank-to-wake split`,
         );
       }
     }
