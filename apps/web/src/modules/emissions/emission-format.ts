@@ -123,6 +123,10 @@ const numberFormat = (options: Intl.NumberFormatOptions) => {
 /** A number with at most `digits` decimals, grouped: 12,345.6. */
 export const formatDecimal = (value: number, digits = 1) => numberFormat({ maximumFractionDigits: digits }).format(value);
 
+/** A number with exactly `digits` decimals, grouped: 5.00 (CII figures are read to the hundredth). */
+export const formatFixed = (value: number, digits: number) =>
+  numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+
 /**
  * Kilograms as tonnes, with as many decimals as the size needs to stay readable and honest: whole
  * tonnes from 1,000 t, one decimal from 1 t, three below (a small supplier's 0.042 t is not "0 t").
@@ -138,7 +142,7 @@ export const tonnesText = (kg: number) => `${tonnes(kg)} t`;
 export const kilograms = (kg: number) => formatDecimal(kg, Math.abs(kg) >= 100 ? 0 : 2);
 
 /** A share 0..1 as a percentage with one decimal: 0.4256 → "42.6%". */
-export const percent = (share: number) => `${formatDecimal(share * 100, 1)}%`;
+export const percent = (share: number) => `${formatFixed(share * 100, 1)}%`;
 
 /** A change 0..1 with its sign: 0.123 → "+12.3%", -0.04 → "−4.0%". */
 export const signedPercent = (change: number) => {

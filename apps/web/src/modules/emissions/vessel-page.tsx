@@ -8,7 +8,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { ServerAlert } from '../../ui/server-alert.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { formatDecimal, percentileText, resultsHref, tonnes } from './emission-format.ts';
+import { formatDecimal, formatFixed, percentileText, resultsHref, tonnes } from './emission-format.ts';
 import { type CiiRating, type FuelEuBalance, type VesselBenchmark, type VesselIndicators, VesselIndicatorsQuery } from './graphql.ts';
 import { DrillLink, ReportSection } from './report-section.tsx';
 import { CiiStrip, PercentileStrip, RatingBadge } from './vessel-visuals.tsx';
@@ -24,8 +24,10 @@ const Pairs = ({ items }: { items: readonly [string, ReactNode][] }) => (
   </dl>
 );
 
-const n = (value: number | null | undefined, digits: number, unit = '') =>
-  value === null || value === undefined ? '—' : `${formatDecimal(value, digits)}${unit ? ` ${unit}` : ''}`;
+const n = (value: number | null | undefined, digits: number, unit = '', fixed = false) =>
+  value === null || value === undefined
+    ? '—'
+    : `${fixed ? formatFixed(value, digits) : formatDecimal(value, digits)}${unit ? ` ${unit}` : ''}`;
 
 /** Why a figure could not be computed, in the words the API gives. */
 const Missing = ({ reason }: { reason: string }) => (
@@ -58,12 +60,12 @@ const CiiCard = ({ cii, year }: { cii: CiiRating; year: number }) => (
     ) : null}
     <Pairs
       items={[
-        ['Attained', n(cii.attained, 2, ciiUnit(cii))],
-        ['Required', n(cii.required, 2, ciiUnit(cii))],
-        ['Reference line', n(cii.referenceLine, 2)],
+        ['Attained', n(cii.attained, 2, ciiUnit(cii), true)],
+        ['Required', n(cii.required, 2, ciiUnit(cii), true)],
+        ['Reference line', n(cii.referenceLine, 2, '', true)],
         [
           'Reduction factor',
-          cii.reductionFactor === null || cii.reductionFactor === undefined ? '—' : `${formatDecimal(cii.reductionFactor, 1)}%`,
+          cii.reductionFactor === null || cii.reductionFactor === undefined ? '—' : `${formatDecimal(cii.reductionFactor, 3)}%`,
         ],
         ['Capacity', n(cii.capacity, 0, cii.capacityUnit ?? '')],
       ]}

@@ -1,5 +1,5 @@
 import { cn } from '../../lib/cn.ts';
-import { formatDecimal, percentileText } from './emission-format.ts';
+import { formatDecimal, formatFixed, percentileText } from './emission-format.ts';
 
 export const RATINGS = ['A', 'B', 'C', 'D', 'E'] as const;
 
@@ -30,7 +30,7 @@ export const RatingBadge = ({ rating, className }: { rating: string | null | und
 /** Where `value` sits between `lo` and `hi`, as a percentage of the strip, kept inside it. */
 const at = (value: number, lo: number, hi: number) => Math.max(0, Math.min(100, ((value - lo) / (hi - lo)) * 100));
 
-const ciiNumber = (value: number) => formatDecimal(value, 2);
+const ciiNumber = (value: number) => formatFixed(value, 2);
 
 /**
  * The A–E bands of a ship's CII (MEPC.354(78)) as a strip, its boundaries under it, and the attained

@@ -8,7 +8,7 @@ import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { CountBarChart, type CountDatum } from './emission-charts.tsx';
-import { formatDecimal, percentileText, tonnes, vesselHref } from './emission-format.ts';
+import { formatDecimal, formatFixed, percentileText, tonnes, vesselHref } from './emission-format.ts';
 import { EmissionsNav } from './emissions-nav.tsx';
 import { type VesselIndicators, VesselIndicatorsListQuery } from './graphql.ts';
 import { DrillLink, ReportSection } from './report-section.tsx';
@@ -19,6 +19,8 @@ const NUMERIC = 'text-right tabular-nums';
 const dash = <span className="text-muted-foreground">—</span>;
 const maybe = (value: number | null | undefined, digits: number) =>
   value === null || value === undefined ? dash : formatDecimal(value, digits);
+
+const fixed = (value: number | null | undefined) => (value === null || value === undefined ? dash : formatFixed(value, 2));
 
 /** Ships per CII rating, A to E, and those that could not be rated. */
 export const ratingCounts = (vessels: readonly VesselIndicators[]): CountDatum[] => [
@@ -37,8 +39,8 @@ const columns = (year: number): Column<VesselIndicators>[] => [
   },
   { id: 'type', header: 'Type', cell: (v) => v.shipType ?? dash, sortValue: (v) => v.shipType },
   { id: 'co2', header: 'CO2 (t)', className: NUMERIC, cell: (v) => tonnes(v.co2Kg), sortValue: (v) => v.co2Kg },
-  { id: 'attained', header: 'CII attained', className: NUMERIC, cell: (v) => maybe(v.cii.attained, 2), sortValue: (v) => v.cii.attained },
-  { id: 'required', header: 'CII required', className: NUMERIC, cell: (v) => maybe(v.cii.required, 2), sortValue: (v) => v.cii.required },
+  { id: 'attained', header: 'CII attained', className: NUMERIC, cell: (v) => fixed(v.cii.attained), sortValue: (v) => v.cii.attained },
+  { id: 'required', header: 'CII required', className: NUMERIC, cell: (v) => fixed(v.cii.required), sortValue: (v) => v.cii.required },
   {
     id: 'rating',
     header: 'Rating',
