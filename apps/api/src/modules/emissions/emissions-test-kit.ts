@@ -218,3 +218,67 @@ export const holdSubscription = async <T>(server: TestServer, query: string, tok
     },
   };
 };
+
+export type Mapping = { sourceColumn: string; targetField: string; transformations?: Record<string, unknown>[] };
+
+/**
+ * A CSV uploaded as the web app does it (a batch, the signed PUT, completeUpload), read, put in its category, mapped
+ * and validated: the whole way to stored entries. With a request's id, the batch is the supplier's answer to it.
+ */
+export const validatedCsv = async (
+  server: TestServer,
+  gql: Gql,
+  file: { name: string; csv: string; category: string; mappings: Mapping[]; calendarTaskId?: string },
+) => {
+  const bytes = Buffer.from(file.csv);
+  const batch = dataOf(
+    await gql<{ createFileUpload: { id: string } }>('mutation($input: CreateFileUploadInput!) { createFileUpload(input: $input) { id } }', {
+      input: { name: `Batch of ${file.name}`, ...(file.calendarTaskId ? { calendarTaskId: file.calendarTaskId } : {}) },
+    }),
+  ).createFileUpload;
+  const url = dataOf(
+    await gql<{ generateUploadUrl: { fileId: string; uploadUrl: string; headers: { name: string; value: string }[] } }>(
+      'mutation($input: GenerateUploadUrlInput!) { generateUploadUrl(input: $input) { fileId uploadUrl headers { name value } } }',
+      { input: { fileUploadId: batch.id, fileName: file.name, mimeType: 'text/csv', size: bytes.length } },
+    ),
+  ).generateUploadUrl;
+  const target = new URL(url.uploadUrl);
+  const put = await fetch(`${server.url}${target.pathname}${target.search}`, {
+    method: 'PUT',
+    headers: Object.fromEntries(url.headers.map((h) => [h.name, h.value])),
+    body: new Uint8Array(bytes),
+  });
+  expect(put.status).toBe(200);
+  const fileId = url.fileId;
+  dataOf(await gql('mutation($fileId: ID!) { completeUpload(fileId: $fileId) { id } }', { fileId }));
+  const read = await waitFor(
+    async () => dataOf(await gql<{ file: { status: string } }>('query($id: ID!) { file(id: $id) { status } }', { id: fileId })).file.status,
+    (status) => status === 'processed' || status === 'failed',
+    `file ${file.name}`,
+  );
+  expect(read).toBe('processed');
+  dataOf(
+    await gql('mutation($input: UpdateFileCategoryInput!) { updateFileCategory(input: $input) { id } }', {
+      input: { fileId, category: file.category },
+    }),
+  );
+  for (const mapping of file.mappings) {
+    dataOf(
+      await gql('mutation($input: CreateFileMappingInput!) { createFileMapping(input: $input) { id } }', { input: { fileId, ...mapping } }),
+    );
+  }
+  dataOf(await gql('mutation($fileId: ID!) { applyFileMappings(fileId: $fileId) { status } }', { fileId }));
+  const validation = await waitFor(
+    async () =>
+      dataOf(
+        await gql<{ fileValidation: { status: string; validRows: number } }>(
+          'query($fileId: ID!) { fileValidation(fileId: $fileId) { status validRows } }',
+          { fileId },
+        ),
+      ).fileValidation,
+    (v) => v.status === 'validated' || v.status === 'failed',
+    `validation of ${file.name}`,
+    120_000,
+  );
+  return { fileId, fileUploadId: batch.id, validation };
+};

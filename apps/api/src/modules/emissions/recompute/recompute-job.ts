@@ -151,6 +151,9 @@ const computeEntries = async (services: RecomputeServices, run: ClaimedRun, sign
         }
         progress.done += page.length;
         writer.add(chunk);
+        // On the embedded database every query resolves without I/O: without a turn of the event loop per page, a
+        // run would keep the server from answering requests (and from delivering its own progress) until it ends.
+        await new Promise((resolve) => setImmediate(resolve));
         if (signal.aborted) throw new Error('the run was stopped (the server stopped or the time limit passed)');
         if (writer.waitingBytes >= COMMIT_BYTES || performance.now() - lastCommit >= commitIntervalMs) {
           await writer.flush({ ...progress });
