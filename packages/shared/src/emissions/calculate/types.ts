@@ -56,6 +56,7 @@ export type VesselActivity = {
   fuel: string | null;
   fuelT: number;
   distanceNm: number | null;
+  cargoT: number | null;
   /** Cargo × (laden distance, or distance): t·n mile; null without cargo or distance. */
   transportWorkTnm: number | null;
   hoursAtSea: number | null;

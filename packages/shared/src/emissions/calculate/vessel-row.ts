@@ -73,6 +73,7 @@ export const compileVesselRow: RowCompiler = (context, category, position) => {
         fuel,
         fuelT: fuelT ?? 0,
         distanceNm: distance,
+        cargoT: cargo,
         transportWorkTnm: work,
         hoursAtSea: numberOf(values[at.hours]),
         deadweight: numberOf(values[at.deadweight]),
