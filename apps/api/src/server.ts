@@ -18,6 +18,7 @@ import { handleStorageRoute, isStorageRoute } from './lib/storage/local-routes.t
 import { useTextInputGuard } from './lib/text-input-guard.ts';
 import { handleSessionRoute, isSessionRoute } from './modules/auth/sessions/session-routes.ts';
 import { handleExportRoute, isExportRoute } from './modules/entries/exports/export-route.ts';
+import { handleReportExportRoute, isReportExportRoute } from './modules/emissions-report/exports/report-export-route.ts';
 import { handleRequestTemplateRoute, isRequestTemplateRoute } from './modules/requests/template/template-route.ts';
 import { handleTemplateRoute, isTemplateRoute } from './modules/mappings/templates/template-route.ts';
 import { handleTestClockRoute, isTestClockRoute } from './modules/reminders/test-clock-route.ts';
@@ -200,6 +201,11 @@ export const createAppServer = (services: AppServices, database: Pick<DatabaseHa
     if (isExportRoute(url.pathname)) {
       // Streams the signed export from the database a page at a time.
       await handleExportRoute(services, req, res, url);
+      return;
+    }
+    if (isReportExportRoute(url.pathname)) {
+      // Streams the emissions report of the signed period, its results a page at a time.
+      await handleReportExportRoute(services, req, res, url);
       return;
     }
     if (isTestClockRoute(url.pathname)) {

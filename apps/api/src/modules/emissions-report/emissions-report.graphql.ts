@@ -1,9 +1,11 @@
 import { builder } from '../../schema/builder.ts';
+import { ExportFormatRef, ExportLinkRef } from '../../schema/common.graphql.ts';
 import { EmissionRunRef, GwpSetRef } from '../../schema/emissions.graphql.ts';
 import { FileCategoryRef } from '../../schema/uploads.graphql.ts';
 import type { Breakdown, MonthFigures, Totals } from './report/aggregate.ts';
 import type { Coverage } from './report/coverage.ts';
 import type { EmissionReportView, Hotspot, Projection, SupplierBenchmark, SupplierQuality } from './report/report-view.ts';
+import { exportEmissionReport } from './operations/export-emission-report.ts';
 import { getEmissionReport } from './operations/get-emission-report.ts';
 
 /** The Scope 3 report of a period (docs/emissions-report.md). */
@@ -181,5 +183,22 @@ builder.queryFields((t) => ({
     authScopes: { permission: READ },
     args: { input: t.arg({ type: EmissionReportInput, required: true }) },
     resolve: (_root, args, ctx) => getEmissionReport(ctx, { periodStart: args.input.periodStart, periodEnd: args.input.periodEnd }),
+  }),
+}));
+
+const ExportEmissionReportInput = builder.inputType('ExportEmissionReportInput', {
+  fields: (t) => ({
+    format: t.field({ type: ExportFormatRef, required: true }),
+    periodEnd: t.string({ required: true }),
+    periodStart: t.string({ required: true }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  exportEmissionReport: t.field({
+    type: ExportLinkRef,
+    authScopes: { permission: READ },
+    args: { input: t.arg({ type: ExportEmissionReportInput, required: true }) },
+    resolve: (_root, args, ctx) => exportEmissionReport(ctx, args.input),
   }),
 }));

@@ -13,8 +13,11 @@ import { CATEGORY_LABELS, METHOD_LABELS, OWN_KEY, OWN_LABEL, QUALITY_LABELS, ves
 import { parsePeriod, shiftPeriod } from '../report/period.ts';
 import type { EmissionReportView } from '../report/report-view.ts';
 
+/** The report is read by a request (the caller) or by an export link (the organisation it names). */
+type Reader = Pick<Context, 'db' | 'actor'>;
+
 /** The names of the supplier organisations the cells name. */
-const supplierNames = async (ctx: Context, cells: readonly ReportCell[]): Promise<Map<string, string>> => {
+const supplierNames = async (ctx: Reader, cells: readonly ReportCell[]): Promise<Map<string, string>> => {
   const ids = [...new Set(cells.map((cell) => cell.supplierOrganizationId).filter((id): id is string => id !== null))];
   if (ids.length === 0) return new Map();
   const rows = await ctx.db
@@ -25,7 +28,7 @@ const supplierNames = async (ctx: Context, cells: readonly ReportCell[]): Promis
 };
 
 /** Whether the run computed anything for the months (a previous period without cells is "nothing computed"). */
-const anyCells = async (ctx: Context, runId: string, first: string, last: string) => {
+const anyCells = async (ctx: Reader, runId: string, first: string, last: string) => {
   const { rows } = (await ctx.db.execute(sql`
     SELECT 1 AS found FROM emission_report_cells
     WHERE run_id = ${runId}::uuid AND month >= ${first}::date AND month <= ${last}::date LIMIT 1`)) as unknown as { rows: unknown[] };
@@ -37,7 +40,7 @@ const anyCells = async (ctx: Context, runId: string, first: string, last: string
  * whatever the number of entries behind them): totals, the slices, the months, the data quality, the coverage of its
  * requests, the hotspots, the same period a year earlier and the year-end projection. docs/emissions-report.md.
  */
-export const getEmissionReport = async (ctx: Context, input: { periodStart: string; periodEnd: string }): Promise<EmissionReportView> => {
+export const getEmissionReport = async (ctx: Reader, input: { periodStart: string; periodEnd: string }): Promise<EmissionReportView> => {
   const actor = requireActor(ctx);
   const period = parsePeriod(input.periodStart, input.periodEnd, { start: 'input.periodStart', end: 'input.periodEnd' });
   const first = period.months[0] as string;

@@ -93,7 +93,7 @@ const keyOf = (id: string, version: number): FactorKey => `${id}@${version}`;
  * The factors of the sets the rows name, built-in ones from the library by id and version, the organisation's own
  * from its table (one query for the page).
  */
-const resolveFactors = async (
+export const resolveFactors = async (
   executor: Executor,
   organizationId: string,
   sets: readonly StoredFactorSet[],
