@@ -62,7 +62,6 @@ export const CategorySection = ({ report, year }: { report: EmissionReport; year
       />
       <DataTable
         caption={`CO2e by Scope 3 category, ${year}`}
-        layout="table"
         columns={breakdownColumns('Category', categoryName, (slice) => resultsHref(year, { category: slice.key as Scope3Category }))}
         rows={report.byCategory}
         getRowId={(slice) => slice.key}
@@ -118,14 +117,7 @@ export const MonthlySection = ({ report, year }: { report: EmissionReport; year:
       />
       <details className="rounded-lg border border-border">
         <summary className="cursor-pointer px-4 py-2 text-sm font-medium">The figures per month</summary>
-        <DataTable
-          caption={`CO2e by month, ${year}`}
-          layout="table"
-          columns={columns}
-          rows={months}
-          getRowId={(m) => m.month}
-          className="p-2"
-        />
+        <DataTable caption={`CO2e by month, ${year}`} columns={columns} rows={months} getRowId={(m) => m.month} className="p-2" />
       </details>
     </ReportSection>
   );
@@ -167,7 +159,7 @@ export const HotspotSection = ({ report, year, dimension }: { report: EmissionRe
             label={describePareto(`${title}: CO2e well-to-wake`, bars)}
             onSelect={(bar) => navigate(hrefOf(bar.key))}
           />
-          <DataTable caption={`${title}, ${year}`} layout="table" columns={columns} rows={bars} getRowId={(bar) => bar.key} />
+          <DataTable caption={`${title}, ${year}`} columns={columns} rows={bars} getRowId={(bar) => bar.key} />
         </>
       )}
     </ReportSection>
@@ -182,7 +174,6 @@ export const RouteHotspots = ({ report }: { report: EmissionReport }) => {
     <ReportSection id="route-hotspots" title="Route hotspots" description="The routes that make most of the total.">
       <DataTable
         caption="Route hotspots"
-        layout="table"
         columns={[
           { id: 'route', header: 'Route', cell: (r) => r.label },
           { id: 'co2e', header: 'CO2e WtW (t)', className: NUMERIC, cell: (r) => tonnes(r.tonnes * 1000) },
@@ -204,7 +195,6 @@ export const MethodSection = ({ report, year }: { report: EmissionReport; year: 
   >
     <DataTable
       caption={`CO2e by calculation method, ${year}`}
-      layout="table"
       columns={breakdownColumns(
         'Method',
         (slice) => METHOD_LABELS[slice.key as EmissionMethod] ?? slice.label,
@@ -216,7 +206,6 @@ export const MethodSection = ({ report, year }: { report: EmissionReport; year: 
     />
     <DataTable
       caption={`CO2e by data quality, ${year}`}
-      layout="table"
       columns={breakdownColumns('Data quality', (slice) => QUALITY_LABELS[slice.key as EmissionDataQuality] ?? slice.label, null)}
       rows={report.byDataQuality}
       getRowId={(slice) => slice.key}

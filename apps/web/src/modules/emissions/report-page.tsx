@@ -132,14 +132,12 @@ export const EmissionReportPage = () => {
       <PageHeader
         title="Scope 3 report"
         description="Your supply chain's emissions for the year, from your suppliers' data and your own, with the factors behind every figure."
-        actions={
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-            <YearPicker year={year} onChange={setYear} />
-            <ReportExports period={period} disabled={!current?.run} />
-          </div>
-        }
       />
       <EmissionsNav year={year} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
+        <YearPicker year={year} onChange={setYear} />
+        <ReportExports period={period} disabled={!current?.run} />
+      </div>
       <RunStatus figuresRun={current?.run ?? report?.run} canManage={canManage} onCompleted={reload} />
       {body}
     </div>
