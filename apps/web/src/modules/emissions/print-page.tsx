@@ -68,39 +68,42 @@ const PrintTable = ({
   rows: readonly Row[];
   numeric?: readonly number[];
 }) => (
-  <table className="w-full border-collapse text-left text-sm">
-    <caption className="pb-1 text-left font-semibold">{caption}</caption>
-    <thead>
-      <tr className="border-b border-border">
-        {head.map((h, i) => (
-          <th key={h} scope="col" className={`px-2 py-1 font-semibold ${numeric.includes(i) ? 'text-right' : ''}`}>
-            {h}
-          </th>
-        ))}
-      </tr>
-    </thead>
-    <tbody>
-      {rows.length === 0 ? (
-        <tr>
-          <td colSpan={head.length} className="px-2 py-1 text-muted-foreground">
-            Nothing in this period.
-          </td>
+  // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, and a scrollable region must be reachable by keyboard
+  <section aria-label={caption} tabIndex={0} className="overflow-x-auto print:overflow-visible">
+    <table className="w-full border-collapse text-left text-sm">
+      <caption className="pb-1 text-left font-semibold">{caption}</caption>
+      <thead>
+        <tr className="border-b border-border">
+          {head.map((h, i) => (
+            <th key={h} scope="col" className={`px-2 py-1 font-semibold ${numeric.includes(i) ? 'text-right' : ''}`}>
+              {h}
+            </th>
+          ))}
         </tr>
-      ) : (
-        rows.map((row, r) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: printed rows keep their order and have no identity
-          <tr key={r} className="border-b border-border/60">
-            {row.map((cell, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-              <td key={i} className={`px-2 py-1 align-top ${numeric.includes(i) ? 'text-right tabular-nums' : ''}`}>
-                {cell}
-              </td>
-            ))}
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={head.length} className="px-2 py-1 text-muted-foreground">
+              Nothing in this period.
+            </td>
           </tr>
-        ))
-      )}
-    </tbody>
-  </table>
+        ) : (
+          rows.map((row, r) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: printed rows keep their order and have no identity
+            <tr key={r} className="border-b border-border/60">
+              {row.map((cell, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
+                <td key={i} className={`px-2 py-1 align-top ${numeric.includes(i) ? 'text-right tabular-nums' : ''}`}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  </section>
 );
 
 const breakdownRows = (slices: readonly PrintBreakdown[], name: (s: PrintBreakdown) => string): Row[] =>

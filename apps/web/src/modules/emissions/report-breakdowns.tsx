@@ -54,7 +54,7 @@ export const CategorySection = ({ report, year }: { report: EmissionReport; year
   const navigate = useNavigate();
   const bars = categoryBars(report.byCategory);
   return (
-    <ReportSection id="by-category" title="By Scope 3 category" description="Where the emissions fall in the GHG Protocol's categories.">
+    <ReportSection id="by-category" title="By Scope 3 category" description="Where the emissions fall in the GHG Protocol’s categories.">
       <BreakdownBarChart
         data={bars}
         label={describeBars('CO2e well-to-wake by Scope 3 category', bars)}
@@ -191,7 +191,7 @@ export const MethodSection = ({ report, year }: { report: EmissionReport; year: 
   <ReportSection
     id="methods"
     title="Methods and data quality"
-    description="Fuel-based is best, then distance-based, then spend-based; primary data is the supplier's own measured activity."
+    description="Fuel-based is best, then distance-based, then spend-based; primary data is the supplier’s own measured activity."
   >
     <DataTable
       caption={`CO2e by calculation method, ${year}`}

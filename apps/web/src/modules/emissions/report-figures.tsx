@@ -71,7 +71,7 @@ export const ReportFigures = ({ report, year }: { report: EmissionReport; year: 
           value={percent(report.primaryDataShare)}
           to={all}
           linkLabel={`${percent(report.primaryDataShare)} primary data: open the entries and their data quality`}
-          detail="of CO2e from suppliers' measured activity data"
+          detail="of CO2e from suppliers’ measured activity data"
         />
         <Tile
           term={`Change on ${year - 1}`}

@@ -32,7 +32,7 @@ const NothingComputed = ({ canManage }: { canManage: boolean }) => (
           <ol className="mt-2 list-inside list-decimal text-left">
             <li>Request data from your suppliers, with a deadline.</li>
             <li>Upload their files, or your own (fuel, transport legs, purchases).</li>
-            <li>Map each file's columns to fields and validate it: its rows become entries.</li>
+            <li>Map each file’s columns to fields and validate it: its rows become entries.</li>
           </ol>
           <p className="mt-2">
             {canManage
@@ -131,7 +131,7 @@ export const EmissionReportPage = () => {
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <PageHeader
         title="Scope 3 report"
-        description="Your supply chain's emissions for the year, from your suppliers' data and your own, with the factors behind every figure."
+        description="Your supply chain’s emissions for the year, from your suppliers’ data and your own, with the factors behind every figure."
       />
       <EmissionsNav year={year} />
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">

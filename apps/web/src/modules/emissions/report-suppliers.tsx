@@ -45,7 +45,7 @@ export const SupplierQualitySection = ({ report, year }: { report: EmissionRepor
     <ReportSection
       id="data-quality"
       title="Data quality per supplier"
-      description="PACT data quality rating, 1 (best) to 3 (worst), weighted by each supplier's CO2e, with its temporal, geographical and technological parts."
+      description="PACT data quality rating, 1 (best) to 3 (worst), weighted by each supplier’s CO2e, with its temporal, geographical and technological parts."
     >
       <DataTable
         caption={`Data quality per supplier, ${year}`}
@@ -150,7 +150,7 @@ export const BenchmarkSection = ({ report, year }: { report: EmissionReport; yea
     <ReportSection
       id="supplier-benchmarks"
       title="Supplier benchmarks"
-      description="Each supplier's intensity (kg CO2e per unit of activity) against your other suppliers of the same category; a low percentile is a low intensity."
+      description="Each supplier’s intensity (kg CO2e per unit of activity) against your other suppliers of the same category; a low percentile is a low intensity."
     >
       <DataTable
         caption={`Supplier benchmarks, ${year}`}

@@ -117,7 +117,7 @@ const ResultDetail = ({
           </ul>
         )}
       </Section>
-      <Section title="The entry's values">
+      <Section title="The entry’s values">
         {result.entry.values.length === 0 ? (
           <p className="text-sm text-muted-foreground">No mapped values.</p>
         ) : (
@@ -133,7 +133,8 @@ const ResultDetail = ({
         </Link>
       </Section>
       <Section title="History">
-        <div className="overflow-x-auto rounded-md border border-border">
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+        <section aria-label="History of the result" tabIndex={0} className="overflow-x-auto rounded-md border border-border">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Every result this entry has had, newest first</caption>
             <thead className="bg-muted/40 text-muted-foreground">
@@ -166,7 +167,7 @@ const ResultDetail = ({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </Section>
     </div>
   );

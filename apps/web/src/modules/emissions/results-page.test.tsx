@@ -135,7 +135,7 @@ describe('emission results', () => {
     expect(within(row).getByText('Fuel-based')).toBeInTheDocument();
     expect(within(table).getByText('Row 15').closest('tr')).toHaveTextContent('Your own data');
 
-    const supplier = within(row).getByRole('link', { name: "Nordic Bunkers AS: only this supplier's results" });
+    const supplier = within(row).getByRole('link', { name: 'Nordic Bunkers AS: only this supplier’s results' });
     expect(supplier).toHaveAttribute('href', `/app/emissions/results?year=2025&category=category_1&supplier=${SUPPLIER_A}`);
     fireEvent.click(supplier);
     await waitFor(() =>

@@ -93,7 +93,7 @@ export const EmissionResultsPage = () => {
           return filters.supplier === key ? (
             name
           ) : (
-            <Link to={within({ supplier: key })} className={CELL_LINK} aria-label={`${name}: only this supplier's results`}>
+            <Link to={within({ supplier: key })} className={CELL_LINK} aria-label={`${name}: only this supplier’s results`}>
               {name}
             </Link>
           );
@@ -109,7 +109,7 @@ export const EmissionResultsPage = () => {
           return filters.vessel === imo ? (
             name
           ) : (
-            <Link to={within({ vessel: imo })} className={CELL_LINK} aria-label={`${name}: only this vessel's results`}>
+            <Link to={within({ vessel: imo })} className={CELL_LINK} aria-label={`${name}: only this vessel’s results`}>
               {name}
             </Link>
           );
@@ -133,7 +133,7 @@ export const EmissionResultsPage = () => {
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <PageHeader
         title="Emission results"
-        description="Each entry's emissions as the last run computed them. Open a row for its factors, the Scope 3 rule and its history."
+        description="Each entry’s emissions as the last run computed them. Open a row for its factors, the Scope 3 rule and its history."
         actions={
           <Button variant="outline" asChild>
             <Link to={reportHref(year)}>Back to the {year} report</Link>

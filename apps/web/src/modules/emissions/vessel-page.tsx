@@ -80,7 +80,7 @@ const FuelEuCard = ({ fuelEu }: { fuelEu: FuelEuBalance }) => {
     <ReportSection
       id="fueleu"
       title="FuelEU Maritime"
-      description="GHG intensity of the energy used, well-to-wake, against the year's target, and the resulting compliance balance."
+      description="GHG intensity of the energy used, well-to-wake, against the year’s target, and the resulting compliance balance."
     >
       {balance !== null && balance !== undefined ? (
         <p className="text-sm">

@@ -55,23 +55,26 @@ export const CiiStrip = ({
   const label = `CII rating ${rating ?? 'not given'}: attained ${ciiNumber(attained)} ${unit}. A up to ${ciiNumber(d1)}, B up to ${ciiNumber(d2)}, C up to ${ciiNumber(d3)}, D up to ${ciiNumber(d4)}, E above ${ciiNumber(d4)}.`;
   return (
     <div className="flex flex-col gap-2">
-      <div role="img" aria-label={label} className="relative pt-8">
-        <div className="flex h-8 overflow-hidden rounded-md">
-          {RATINGS.map((letter, index) => (
-            <div
-              key={letter}
-              className={cn('flex items-center justify-center text-xs font-bold', RATING_TONE[letter])}
-              style={{ width: `${at(edges[index + 1] ?? hi, lo, hi) - at(edges[index] ?? lo, lo, hi)}%` }}
-            >
-              {letter}
-            </div>
-          ))}
-        </div>
-        <div className="absolute top-0 flex -translate-x-1/2 flex-col items-center" style={{ left: `${at(attained, lo, hi)}%` }}>
-          <span className="whitespace-nowrap rounded bg-foreground px-1.5 text-xs font-semibold text-background">
-            {ciiNumber(attained)}
-          </span>
-          <span className="h-10 w-0.5 bg-foreground" />
+      {/* Room on both sides for the marker's label when the value sits at an end of the strip. */}
+      <div role="img" aria-label={label} className="px-6">
+        <div className="relative pt-8">
+          <div className="flex h-8 overflow-hidden rounded-md">
+            {RATINGS.map((letter, index) => (
+              <div
+                key={letter}
+                className={cn('flex items-center justify-center text-xs font-bold', RATING_TONE[letter])}
+                style={{ width: `${at(edges[index + 1] ?? hi, lo, hi) - at(edges[index] ?? lo, lo, hi)}%` }}
+              >
+                {letter}
+              </div>
+            ))}
+          </div>
+          <div className="absolute top-0 flex -translate-x-1/2 flex-col items-center" style={{ left: `${at(attained, lo, hi)}%` }}>
+            <span className="whitespace-nowrap rounded bg-foreground px-1.5 text-xs font-semibold text-background">
+              {ciiNumber(attained)}
+            </span>
+            <span className="h-10 w-0.5 bg-foreground" />
+          </div>
         </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs text-muted-foreground sm:grid-cols-4">
@@ -117,19 +120,21 @@ export const PercentileStrip = ({
   const label = `${percentileText(percentile)} of the reference ships: this ship ${n(value)} ${unit}; reference 10th percentile ${n(p10)}, 25th ${n(p25)}, median ${n(p50)}, 75th ${n(p75)}, 90th ${n(p90)}.`;
   return (
     <div className="flex flex-col gap-2">
-      <div role="img" aria-label={label} className="relative h-16">
-        <div
-          className="absolute top-9 h-0.5 bg-muted-foreground/60"
-          style={{ left: `${at(p10, lo, hi)}%`, right: `${100 - at(p90, lo, hi)}%` }}
-        />
-        <div
-          className="absolute top-6 h-6 rounded-sm border border-muted-foreground/60 bg-secondary"
-          style={{ left: `${at(p25, lo, hi)}%`, right: `${100 - at(p75, lo, hi)}%` }}
-        />
-        <div className="absolute top-6 h-6 w-0.5 bg-muted-foreground" style={{ left: `${at(p50, lo, hi)}%` }} />
-        <div className="absolute top-0 flex -translate-x-1/2 flex-col items-center" style={{ left: `${at(value, lo, hi)}%` }}>
-          <span className="whitespace-nowrap rounded bg-primary px-1.5 text-xs font-semibold text-primary-foreground">This ship</span>
-          <span className="h-10 w-0.5 bg-primary" />
+      <div role="img" aria-label={label} className="px-10">
+        <div className="relative h-16">
+          <div
+            className="absolute top-9 h-0.5 bg-muted-foreground/60"
+            style={{ left: `${at(p10, lo, hi)}%`, right: `${100 - at(p90, lo, hi)}%` }}
+          />
+          <div
+            className="absolute top-6 h-6 rounded-sm border border-muted-foreground/60 bg-secondary"
+            style={{ left: `${at(p25, lo, hi)}%`, right: `${100 - at(p75, lo, hi)}%` }}
+          />
+          <div className="absolute top-6 h-6 w-0.5 bg-muted-foreground" style={{ left: `${at(p50, lo, hi)}%` }} />
+          <div className="absolute top-0 flex -translate-x-1/2 flex-col items-center" style={{ left: `${at(value, lo, hi)}%` }}>
+            <span className="whitespace-nowrap rounded bg-primary px-1.5 text-xs font-semibold text-primary-foreground">This ship</span>
+            <span className="h-10 w-0.5 bg-primary" />
+          </div>
         </div>
       </div>
       <dl className="grid grid-cols-3 gap-x-4 gap-y-1 text-xs text-muted-foreground sm:grid-cols-5">
