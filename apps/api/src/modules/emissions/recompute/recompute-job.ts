@@ -122,6 +122,8 @@ const computeEntries = async (services: RecomputeServices, run: ClaimedRun, sign
   const vessels = createVesselYearAccumulator();
   const writer = createPartWriter(services, run);
   const progress: Progress = { done: 0, computed: 0 };
+  // Where the time goes, for the log: waiting for pages, computing and formatting, waiting for a part to be written.
+  const timings = { readMs: 0, computeMs: 0, writeWaitMs: 0 };
   let lastCommit = performance.now();
   try {
     for (const file of files) {
@@ -135,7 +137,10 @@ const computeEntries = async (services: RecomputeServices, run: ClaimedRun, sign
       };
       let next = readPage(services, file.generation, -1, pageSize);
       for (;;) {
+        let mark = performance.now();
         const page = await next;
+        timings.readMs += performance.now() - mark;
+        mark = performance.now();
         if (page.length === 0) break;
         const last = page[page.length - 1] as EntryRow;
         // The next page is read while this one is computed.
@@ -151,12 +156,15 @@ const computeEntries = async (services: RecomputeServices, run: ClaimedRun, sign
         }
         progress.done += page.length;
         writer.add(chunk);
+        timings.computeMs += performance.now() - mark;
         // On the embedded database every query resolves without I/O: without a turn of the event loop per page, a
         // run would keep the server from answering requests (and from delivering its own progress) until it ends.
         await new Promise((resolve) => setImmediate(resolve));
         if (signal.aborted) throw new Error('the run was stopped (the server stopped or the time limit passed)');
         if (writer.waitingBytes >= COMMIT_BYTES || performance.now() - lastCommit >= commitIntervalMs) {
+          mark = performance.now();
           await writer.flush({ ...progress });
+          timings.writeWaitMs += performance.now() - mark;
           lastCommit = performance.now();
         }
       }
@@ -167,7 +175,7 @@ const computeEntries = async (services: RecomputeServices, run: ClaimedRun, sign
     await writer.abandon();
     throw error;
   }
-  return { progress, cells, vessels, factorSets: calculator.factorSets() };
+  return { progress, cells, vessels, factorSets: calculator.factorSets(), timings };
 };
 
 /** The run's end, in one transaction: its cells, ship-years and factor sets, `completed`, and the organisation's current run. */
@@ -252,6 +260,9 @@ export const recomputeEmissionRun = async (
         cells: outcome.cells.size,
         vesselYears,
         computeMs: Math.round(computedAt - started),
+        readWaitMs: Math.round(outcome.timings.readMs),
+        calculateMs: Math.round(outcome.timings.computeMs),
+        writeWaitMs: Math.round(outcome.timings.writeWaitMs),
         completeMs: Math.round(performance.now() - computedAt),
       },
       'emission run completed',
