@@ -13,6 +13,7 @@ import {
   type FactorFormValues,
   factorFormSchema,
   isFuelKind,
+  MAX_ACTIVITY,
   MAX_EVIDENCE,
   MAX_SOURCE_TEXT,
   toFactorInput,
@@ -56,6 +57,7 @@ export const FactorForm = ({ onOpenChange, replaces, onCreated }: Omit<Props, 'o
   const [, create] = useMutation(CreateEmissionFactorMutation);
   const pending = form.formState.isSubmitting;
   const kind = useWatch({ control: form.control, name: 'kind' });
+  const fuel = useWatch({ control: form.control, name: 'fuel' });
   const units = unitsFor(kind);
   const fuelKind = kind ? isFuelKind(kind) : false;
 
@@ -118,10 +120,11 @@ export const FactorForm = ({ onOpenChange, replaces, onCreated }: Omit<Props, 'o
                 name="activity"
                 label="Activity"
                 hint="The transport, hub or purchase it applies to, like “Container ship, 8,000–11,999 TEU”."
-                maxLength={200}
+                maxLength={MAX_ACTIVITY}
               />
             ) : null}
-            {kind === 'slip' ? (
+            {/* Only LNG's factors differ by engine (the methane slip); the server refuses an engine for any other fuel. */}
+            {fuelKind && fuel === 'LNG' ? (
               <SelectField control={form.control} name="consumer" label="Engine" optional>
                 <option value="">Any engine</option>
                 {CONSUMER_CLASSES.map((c) => (

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { type Answers, type Sent, testClient, WithClient } from '../../test/test-client.tsx';
 import { FactorFormDialog } from './factor-form-dialog.tsx';
-import { emptyFactorForm, factorFormSchema } from './factor-schema.ts';
+import { emptyFactorForm, factorFormSchema, toFactorInput } from './factor-schema.ts';
 import type { EmissionFactor } from './graphql.ts';
 
 const SUPPLIER = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
@@ -53,6 +53,23 @@ describe('factorFormSchema', () => {
     expect(issues({ ...complete, value: '3.1e2' })).toEqual([['value', 'Write the value as a decimal number with a point, like 3.114']]);
     expect(issues({ ...complete, value: '0.000' })).toEqual([['value', 'The value must be more than 0']]);
     expect(issues({ ...complete, value: ' 0.0405 ' })).toEqual([]);
+    // The server keeps at most 12 digits on either side of the point.
+    expect(issues({ ...complete, value: '0.1234567890123' })).toEqual([
+      ['value', 'Write the value as a decimal number with a point, like 3.114'],
+    ]);
+  });
+
+  it('sends an engine only with LNG, the one fuel whose factors differ by engine', () => {
+    const lng = factorFormSchema.parse({
+      ...complete,
+      kind: 'slip',
+      fuel: 'LNG',
+      consumer: 'LNG_DIESEL',
+      unit: '% of fuel mass',
+      value: '0.2',
+    });
+    expect(toFactorInput(lng, null)).toMatchObject({ fuel: 'LNG', consumer: 'LNG_DIESEL' });
+    expect(toFactorInput({ ...lng, fuel: 'HFO' }, null)).not.toHaveProperty('consumer');
   });
 
   it('wants the end of the validity after its first day', () => {

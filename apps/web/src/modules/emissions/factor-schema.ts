@@ -13,11 +13,16 @@ const NO_UNITS: readonly string[] = [];
 export const unitsFor = (kind: string): readonly string[] =>
   (FACTOR_KINDS as readonly string[]).includes(kind) ? UNITS_BY_KIND[kind as FactorKind] : NO_UNITS;
 
-export const MAX_SOURCE_TEXT = 300;
-export const MAX_EVIDENCE = 2000;
+/** The server's limits (a source text, the evidence, an activity's name). */
+export const MAX_SOURCE_TEXT = 500;
+export const MAX_EVIDENCE = 4000;
+export const MAX_ACTIVITY = 120;
 
-/** A decimal as the source prints it, with a point: "3.114", "0.00004", "91". No rounding, no exponent. */
-const DECIMAL = /^\d+(\.\d+)?$/;
+/**
+ * A decimal as the source prints it, with a point: "3.114", "0.00004", "91". No rounding, no exponent; at most 12 digits
+ * on either side of the point, as the server takes.
+ */
+const DECIMAL = /^\d{1,12}(\.\d{1,12})?$/;
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
@@ -34,7 +39,10 @@ export const factorFormSchema = z
     kind: z.string().refine((v) => (FACTOR_KINDS as readonly string[]).includes(v), { error: 'Pick the kind of factor' }),
     fuel: z.string().trim(),
     consumer: z.string().trim(),
-    activity: z.string().trim().max(200, { error: 'Keep the activity under 200 characters' }),
+    activity: z
+      .string()
+      .trim()
+      .max(MAX_ACTIVITY, { error: `Keep the activity under ${MAX_ACTIVITY} characters` }),
     value: z
       .string()
       .trim()
@@ -111,7 +119,7 @@ export const toFactorInput = (values: FactorFormValues, replacesKey: string | nu
     evidence: values.evidence,
     validFrom: values.validFrom,
     ...(fuelKind && values.fuel ? { fuel: values.fuel } : {}),
-    ...(fuelKind && values.consumer ? { consumer: values.consumer } : {}),
+    ...(fuelKind && values.fuel === 'LNG' && values.consumer ? { consumer: values.consumer } : {}),
     ...(!fuelKind && values.activity ? { activity: values.activity } : {}),
     ...(values.supplierOrganizationId ? { supplierOrganizationId: values.supplierOrganizationId } : {}),
     ...(values.validTo ? { validTo: values.validTo } : {}),
