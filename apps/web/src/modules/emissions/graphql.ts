@@ -80,8 +80,6 @@ export const EmissionTotalsFields = graphql(`
   }
 `);
 
-export type EmissionTotals = ResultOf<typeof EmissionTotalsFields>;
-
 /**
  * What the report page shows. The per-supplier and per-vessel totals are left to the printable report:
  * the page shows suppliers and vessels through their hotspots, and the query stays well within the
@@ -114,12 +112,10 @@ export const EmissionReportFields = graphql(
 );
 
 export type EmissionReport = ResultOf<typeof EmissionReportFields>;
-export type EmissionMonth = EmissionReport['byMonth'][number];
 export type EmissionHotspot = EmissionReport['hotspots'][number];
 export type SupplierDataQuality = EmissionReport['supplierQuality'][number];
 export type SupplierCoverage = EmissionReport['coverage']['suppliers'][number];
 export type SupplierBenchmark = EmissionReport['supplierBenchmarks'][number];
-export type EmissionProjection = NonNullable<EmissionReport['projection']>;
 
 export const EmissionReportQuery = graphql(
   `
@@ -195,15 +191,6 @@ export const EmissionFactorsQuery = graphql(
 );
 
 export type EmissionFactorFilter = NonNullable<VariablesOf<typeof EmissionFactorsQuery>['filter']>;
-
-export const EmissionFactorQuery = graphql(
-  `
-    query EmissionFactor($key: String!, $version: Int) {
-      emissionFactor(key: $key, version: $version) { ...EmissionFactorFields }
-    }
-  `,
-  [EmissionFactorFields],
-);
 
 export const CreateEmissionFactorMutation = graphql(
   `
