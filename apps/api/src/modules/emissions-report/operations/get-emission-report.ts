@@ -1,12 +1,13 @@
+import { emissionRuns } from '@tidewise/db/schema/emissions';
 import { organizations } from '@tidewise/db/schema/organizations';
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { requireActor } from '../../../lib/authz.ts';
 import { now } from '../../../lib/clock.ts';
-import { currentEmissionRun, readEmissionSettings } from '../../../lib/emission-runs.ts';
+import { readEmissionSettings } from '../../../lib/emission-runs.ts';
 import { gwpSetOf } from '../../../schema/emissions.graphql.ts';
 import { breakdownOf, monthlyOf, primaryShareOf, totalsOf } from '../report/aggregate.ts';
-import { type ReportCell, readCells } from '../report/cells.ts';
+import { type ReportCell, readCells, readCellTotals } from '../report/cells.ts';
 import { readCoverage } from '../report/coverage.ts';
 import { reportInsights } from '../report/insights.ts';
 import { CATEGORY_LABELS, METHOD_LABELS, OWN_KEY, OWN_LABEL, QUALITY_LABELS, vesselLabel } from '../report/labels.ts';
@@ -27,43 +28,43 @@ const supplierNames = async (ctx: Reader, cells: readonly ReportCell[]): Promise
   return new Map(rows.map((row) => [row.id, row.name]));
 };
 
-/** Whether the run computed anything for the months (a previous period without cells is "nothing computed"). */
-const anyCells = async (ctx: Reader, runId: string, first: string, last: string) => {
-  const { rows } = (await ctx.db.execute(sql`
-    SELECT 1 AS found FROM emission_report_cells
-    WHERE run_id = ${runId}::uuid AND month >= ${first}::date AND month <= ${last}::date LIMIT 1`)) as unknown as { rows: unknown[] };
-  return rows.length > 0;
+/** The first name any cell gives each ship (a ship's rows may leave the name out). */
+const vesselNames = (cells: readonly ReportCell[]): Map<string, string> => {
+  const names = new Map<string, string>();
+  for (const cell of cells) if (cell.vesselImo && cell.vesselName && !names.has(cell.vesselImo)) names.set(cell.vesselImo, cell.vesselName);
+  return names;
 };
 
 /**
- * The organisation's Scope 3 report of a period, from the report cells of its current run only (a few hundred rows,
- * whatever the number of entries behind them): totals, the slices, the months, the data quality, the coverage of its
- * requests, the hotspots, the same period a year earlier and the year-end projection. docs/emissions-report.md.
+ * The organisation's Scope 3 report of a period, from the report cells of its current run only (a few thousand rows at
+ * most, whatever the number of entries behind them): totals, the slices, the months, the data quality, the coverage of
+ * its requests, the hotspots, the same period a year earlier and the year-end projection. docs/emissions-report.md.
  */
 export const getEmissionReport = async (ctx: Reader, input: { periodStart: string; periodEnd: string }): Promise<EmissionReportView> => {
   const actor = requireActor(ctx);
   const period = parsePeriod(input.periodStart, input.periodEnd, { start: 'input.periodStart', end: 'input.periodEnd' });
-  const first = period.months[0] as string;
-  const last = period.months[period.months.length - 1] as string;
+  const previous = shiftPeriod(period, -1);
   const at = now();
-  const [run, settings, coverage] = await Promise.all([
-    currentEmissionRun(ctx.db, actor.organizationId),
+  const [settings, coverage] = await Promise.all([
     readEmissionSettings(ctx.db, actor.organizationId),
     readCoverage(ctx.db, actor.organizationId, period, at),
   ]);
-  const previous = shiftPeriod(period, -1);
-  const previousFirst = previous.months[0] as string;
-  const previousLast = previous.months[previous.months.length - 1] as string;
-  const [cells, previousCells] = run
+  const runId = settings.currentRunId;
+  const [runs, cells, previousTotals] = runId
     ? await Promise.all([
-        readCells(ctx.db, run.id, first, last),
-        anyCells(ctx, run.id, previousFirst, previousLast).then((found) =>
-          found ? readCells(ctx.db, run.id, previousFirst, previousLast) : null,
-        ),
+        ctx.db
+          .select()
+          .from(emissionRuns)
+          .where(and(eq(emissionRuns.id, runId), eq(emissionRuns.organizationId, actor.organizationId)))
+          .limit(1),
+        readCells(ctx.db, runId, period.months[0] as string, period.months.at(-1) as string),
+        readCellTotals(ctx.db, runId, previous.months[0] as string, previous.months.at(-1) as string),
       ])
-    : [[], null];
+    : [[], [], null];
+  const run = runs[0] ?? null;
   const names = await supplierNames(ctx, cells);
   const supplierLabel = (key: string) => (key === OWN_KEY ? OWN_LABEL : (names.get(key) ?? key));
+  const shipNames = vesselNames(cells);
 
   const totals = totalsOf(cells);
   const total = totals.co2eWtwKg;
@@ -71,22 +72,11 @@ export const getEmissionReport = async (ctx: Reader, input: { periodStart: strin
   const byVessel = breakdownOf(
     cells,
     (cell) => cell.vesselImo,
-    (imo, cell) => vesselLabel(imo, cells.find((c) => c.vesselImo === imo && c.vesselName)?.vesselName ?? cell.vesselName),
+    (imo) => vesselLabel(imo, shipNames.get(imo) ?? null),
     total,
   );
   const byMonth = monthlyOf(cells, period.months);
-  const previousTotals = previousCells ? totalsOf(previousCells) : null;
-  const insights = reportInsights({
-    cells,
-    period,
-    at,
-    totals,
-    previousTotals,
-    byMonth,
-    bySupplier,
-    byVessel,
-    supplierLabel,
-  });
+  const insights = reportInsights({ cells, period, at, totals, previousTotals, byMonth, bySupplier, byVessel, supplierLabel });
   return {
     periodStart: period.start,
     periodEnd: period.end,

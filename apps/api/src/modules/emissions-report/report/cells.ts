@@ -72,3 +72,38 @@ export const readCells = async (executor: Executor, runId: string, firstMonth: s
     activityAmount: Number(row.activity_amount),
   }));
 };
+
+type TotalsRow = {
+  entries: number | string | null;
+  not_computed: number | string | null;
+  co2_ttw_kg: number | string | null;
+  co2e_ttw_kg: number | string | null;
+  co2e_wtw_kg: number | string | null;
+};
+
+/**
+ * The sums of a run's cells within [firstMonth, lastMonth], summed in SQL (the previous period needs its totals
+ * only); null when the run computed nothing for those months.
+ */
+export const readCellTotals = async (
+  executor: Executor,
+  runId: string,
+  firstMonth: string,
+  lastMonth: string,
+): Promise<{ co2TtwKg: number; co2eTtwKg: number; co2eWtwKg: number; computedEntries: number; notComputedEntries: number } | null> => {
+  const { rows } = (await executor.execute(sql`
+    SELECT sum(entries) AS entries, sum(entries) FILTER (WHERE method = 'not_computed') AS not_computed,
+           sum(co2_ttw_kg) AS co2_ttw_kg, sum(co2e_ttw_kg) AS co2e_ttw_kg, sum(co2e_wtw_kg) AS co2e_wtw_kg
+    FROM emission_report_cells
+    WHERE run_id = ${runId}::uuid AND month >= ${firstMonth}::date AND month <= ${lastMonth}::date`)) as unknown as { rows: TotalsRow[] };
+  const row = rows[0];
+  if (!row || row.entries === null) return null;
+  const notComputed = Number(row.not_computed ?? 0);
+  return {
+    co2TtwKg: Number(row.co2_ttw_kg ?? 0),
+    co2eTtwKg: Number(row.co2e_ttw_kg ?? 0),
+    co2eWtwKg: Number(row.co2e_wtw_kg ?? 0),
+    computedEntries: Number(row.entries) - notComputed,
+    notComputedEntries: notComputed,
+  };
+};
