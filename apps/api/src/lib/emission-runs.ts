@@ -111,8 +111,18 @@ export const queueEmissionRun = async (
       .where(and(eq(emissionRuns.organizationId, organizationId), eq(emissionRuns.status, 'queued')))
       .orderBy(desc(emissionRuns.createdAt))
       .limit(1);
-    // A waiting run reads everything as it is when it starts: it already covers this change, whatever its reason.
-    if (queued) return { run: queued, created: false };
+    // A waiting run reads everything as it is when it starts: it already covers this change, whatever its reason. It
+    // shows the settings it will compute with (it takes them again when it starts).
+    if (queued) {
+      if (queued.gwpSet === settings.gwpSet && queued.consolidationApproach === settings.consolidationApproach)
+        return { run: queued, created: false };
+      const [joined] = await tx
+        .update(emissionRuns)
+        .set({ gwpSet: settings.gwpSet, consolidationApproach: settings.consolidationApproach })
+        .where(eq(emissionRuns.id, queued.id))
+        .returning();
+      return { run: joined ?? queued, created: false };
+    }
     const [run] = await tx
       .insert(emissionRuns)
       .values({

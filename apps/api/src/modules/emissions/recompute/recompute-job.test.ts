@@ -301,4 +301,48 @@ describe('the recompute job', () => {
     expect((await settingsOf(gql)).latestRun?.status).toBe('failed');
     expect(current.status).toBe('completed');
   });
+
+  it('stops early, failed with the reason, when a newer run is queued while it works', async () => {
+    const admin = await newOrganization(server, mailbox, `Run Replaced ${randomUUID().slice(0, 6)}`);
+    const gql = gqlOf(admin);
+    await validatedCsv(server, gql, {
+      name: 'many.csv',
+      category: 'vessel_fuel_consumption',
+      mappings: MAPPINGS,
+      csv: fuelCsv(
+        Array.from({ length: 300 }, (_, i) => ['HFO', String(i + 1), `2024-02-${String((i % 28) + 1).padStart(2, '0')}`, '2024-02-28']),
+      ),
+    });
+    const current = await waitForRunAfter(gql, null);
+    const services = server.app.services;
+    const statusOf = async (id: string) =>
+      (
+        await services.db
+          .select({ status: emissionRuns.status, error: emissionRuns.error })
+          .from(emissionRuns)
+          .where(eq(emissionRuns.id, id))
+      )[0];
+
+    const { run: older } = await queueEmissionRun(services.db, admin.organizationId, 'requested');
+    const working = recomputeEmissionRun(
+      services,
+      { data: { runId: older.id }, signal: new AbortController().signal, retryCount: 0, retryLimit: 3 },
+      { pageSize: 1, commitIntervalMs: 0 },
+    );
+    await waitFor(
+      () => statusOf(older.id),
+      (run) => run?.status !== 'queued',
+      'the older run started',
+    );
+    const { run: newer, created } = await queueEmissionRun(services.db, admin.organizationId, 'requested');
+    expect(created).toBe(true);
+    await working;
+    expect(await statusOf(older.id)).toEqual({
+      status: 'failed',
+      error: 'Replaced by a newer run before it finished: the newer run computes the same data with the latest changes.',
+    });
+    expect(await resultsOf(server, older.id)).toEqual([]);
+    expect((await statusOf(newer.id))?.status).toBe('queued');
+    expect((await settingsOf(gql)).currentRun?.id).toBe(current.id);
+  });
 });
