@@ -21,11 +21,17 @@ export const findEmissionResults = async (
   const run = await currentEmissionRun(ctx.db, actor.organizationId);
   if (!run || checked.nothing) return toPage(input.pagination, [], 0);
   const where = sql`r.run_id = ${run.id}::uuid AND ${checked.where}`;
+  // An entry is visible while its file's validation still shows its generation: checked on the few validations rather
+  // than on each entry, and the page is chosen before its entries and names are read.
+  const visible = sql`JOIN file_validations v ON v.file_id = r.file_id AND v.entries_generation = r.generation`;
   const [{ rows: counted }, { rows }] = (await Promise.all([
-    ctx.db.execute(sql`SELECT count(*)::int AS n ${sql.raw(RESULT_JOINS)} WHERE ${where}`),
-    ctx.db.execute(sql`SELECT ${sql.raw(RESULT_COLUMNS)} ${sql.raw(RESULT_JOINS)} WHERE ${where}
-      ORDER BY r.co2e_wtw_kg DESC, r.generation, r.row_index
-      LIMIT ${input.pagination.pageSize}::int OFFSET ${pageOffset(input.pagination)}::int`),
+    ctx.db.execute(sql`SELECT count(*)::int AS n FROM emission_results r ${visible} WHERE ${where}`),
+    ctx.db.execute(sql`WITH page AS MATERIALIZED (
+        SELECT r.* FROM emission_results r ${visible} WHERE ${where}
+        ORDER BY r.co2e_wtw_kg DESC, r.generation, r.row_index
+        LIMIT ${input.pagination.pageSize}::int OFFSET ${pageOffset(input.pagination)}::int)
+      SELECT ${sql.raw(RESULT_COLUMNS)} ${sql.raw(RESULT_JOINS.replace('FROM emission_results r', 'FROM page r'))}
+      ORDER BY r.co2e_wtw_kg DESC, r.generation, r.row_index`),
   ])) as unknown as [{ rows: { n: number }[] }, { rows: ResultRow[] }];
   const views = await resultViews(ctx.db, actor.organizationId, new Map([[run.id, run]]), rows);
   return toPage(input.pagination, views, Number(counted[0]?.n ?? 0));
