@@ -6,13 +6,25 @@ import { requireActor } from '../../../lib/authz.ts';
 import { now } from '../../../lib/clock.ts';
 import { readEmissionSettings } from '../../../lib/emission-runs.ts';
 import { gwpSetOf } from '../../../schema/emissions.graphql.ts';
-import { breakdownOf, monthlyOf, primaryShareOf, totalsOf } from '../report/aggregate.ts';
-import { type ReportCell, readCells, readCellTotals } from '../report/cells.ts';
+import { breakdownOf, monthlyOf, primaryShareOf, totalsOfMonths } from '../report/aggregate.ts';
+import { type ReportCell, type ReportSums, readCellTotals, readReportSums } from '../report/cells.ts';
 import { readCoverage } from '../report/coverage.ts';
 import { reportInsights } from '../report/insights.ts';
 import { CATEGORY_LABELS, METHOD_LABELS, OWN_KEY, OWN_LABEL, QUALITY_LABELS, vesselLabel } from '../report/labels.ts';
 import { parsePeriod, shiftPeriod } from '../report/period.ts';
 import type { EmissionReportView } from '../report/report-view.ts';
+
+const EMPTY_SUMS: ReportSums = {
+  months: [],
+  categories: [],
+  suppliers: [],
+  vessels: [],
+  methods: [],
+  qualities: [],
+  routes: [],
+  supplierQuality: [],
+  supplierActivity: [],
+};
 
 /** The report is read by a request (the caller) or by an export link (the organisation it names). */
 type Reader = Pick<Context, 'db' | 'actor'>;
@@ -36,8 +48,8 @@ const vesselNames = (cells: readonly ReportCell[]): Map<string, string> => {
 };
 
 /**
- * The organisation's Scope 3 report of a period, from the report cells of its current run only (a few thousand rows at
- * most, whatever the number of entries behind them): totals, the slices, the months, the data quality, the coverage of
+ * The organisation's Scope 3 report of a period, from the report cells of its current run only, summed in SQL by each
+ * dimension (a few hundred rows, whatever the number of entries behind them): totals, the slices, the months, the data quality, the coverage of
  * its requests, the hotspots, the same period a year earlier and the year-end projection. docs/emissions-report.md.
  */
 export const getEmissionReport = async (ctx: Reader, input: { periodStart: string; periodEnd: string }): Promise<EmissionReportView> => {
@@ -50,33 +62,45 @@ export const getEmissionReport = async (ctx: Reader, input: { periodStart: strin
     readCoverage(ctx.db, actor.organizationId, period, at),
   ]);
   const runId = settings.currentRunId;
-  const [runs, cells, previousTotals] = runId
+  const [runs, sums, previousTotals] = runId
     ? await Promise.all([
         ctx.db
           .select()
           .from(emissionRuns)
           .where(and(eq(emissionRuns.id, runId), eq(emissionRuns.organizationId, actor.organizationId)))
           .limit(1),
-        readCells(ctx.db, runId, period.months[0] as string, period.months.at(-1) as string),
+        readReportSums(ctx.db, runId, period.months[0] as string, period.months.at(-1) as string),
         readCellTotals(ctx.db, runId, previous.months[0] as string, previous.months.at(-1) as string),
       ])
-    : [[], [], null];
+    : [[], EMPTY_SUMS, null];
   const run = runs[0] ?? null;
-  const names = await supplierNames(ctx, cells);
+  const names = await supplierNames(ctx, sums.suppliers);
   const supplierLabel = (key: string) => (key === OWN_KEY ? OWN_LABEL : (names.get(key) ?? key));
-  const shipNames = vesselNames(cells);
+  const shipNames = vesselNames(sums.vessels);
 
-  const totals = totalsOf(cells);
+  const totals = totalsOfMonths(sums.months);
   const total = totals.co2eWtwKg;
-  const bySupplier = breakdownOf(cells, (cell) => cell.supplierOrganizationId ?? OWN_KEY, supplierLabel, total);
+  const bySupplier = breakdownOf(sums.suppliers, (cell) => cell.supplierOrganizationId ?? OWN_KEY, supplierLabel, total);
   const byVessel = breakdownOf(
-    cells,
+    sums.vessels,
     (cell) => cell.vesselImo,
     (imo) => vesselLabel(imo, shipNames.get(imo) ?? null),
     total,
   );
-  const byMonth = monthlyOf(cells, period.months);
-  const insights = reportInsights({ cells, period, at, totals, previousTotals, byMonth, bySupplier, byVessel, supplierLabel });
+  const byMonth = monthlyOf(sums.months, period.months);
+  const insights = reportInsights({
+    routes: sums.routes,
+    supplierQuality: sums.supplierQuality,
+    supplierActivity: sums.supplierActivity,
+    period,
+    at,
+    totals,
+    previousTotals,
+    byMonth,
+    bySupplier,
+    byVessel,
+    supplierLabel,
+  });
   return {
     periodStart: period.start,
     periodEnd: period.end,
@@ -84,9 +108,9 @@ export const getEmissionReport = async (ctx: Reader, input: { periodStart: strin
     gwpSet: gwpSetOf(run?.gwpSet ?? settings.gwpSet),
     totals,
     previousPeriod: previousTotals,
-    primaryDataShare: primaryShareOf(cells),
+    primaryDataShare: primaryShareOf(sums.qualities),
     byCategory: breakdownOf(
-      cells,
+      sums.categories,
       (cell) => cell.scope3,
       (key) => CATEGORY_LABELS[key as keyof typeof CATEGORY_LABELS] ?? key,
       total,
@@ -94,13 +118,13 @@ export const getEmissionReport = async (ctx: Reader, input: { periodStart: strin
     bySupplier,
     byVessel,
     byMethod: breakdownOf(
-      cells,
+      sums.methods,
       (cell) => cell.method,
       (key) => METHOD_LABELS[key as keyof typeof METHOD_LABELS] ?? key,
       total,
     ),
     byDataQuality: breakdownOf(
-      cells,
+      sums.qualities,
       (cell) => cell.dataQuality,
       (key) => QUALITY_LABELS[key as keyof typeof QUALITY_LABELS] ?? key,
       total,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakdownOf, monthlyOf, primaryShareOf, totalsOf } from './aggregate.ts';
+import { breakdownOf, monthlyOf, primaryShareOf, totalsOfMonths } from './aggregate.ts';
 import type { ReportCell } from './cells.ts';
 
 const cell = (overrides: Partial<ReportCell>): ReportCell => ({
@@ -28,9 +28,13 @@ const CELLS = [
 ];
 
 describe('report sums', () => {
-  it('totals computed and not-computed entries apart', () => {
-    // CO2e WtW 360 + 40 + 100 + 0 = 500; computed entries 2 + 1 + 1 = 4, not computed 3.
-    expect(totalsOf(CELLS)).toEqual({ co2TtwKg: 300, co2eTtwKg: 310, co2eWtwKg: 500, computedEntries: 4, notComputedEntries: 3 });
+  it('totals the months, computed and not-computed entries apart', () => {
+    const months = [
+      { ...cell({ entries: 6, co2TtwKg: 300, co2eTtwKg: 310, co2eWtwKg: 460 }), notComputedEntries: 3 },
+      { ...cell({ month: '2025-03-01', entries: 1, co2eWtwKg: 40 }), notComputedEntries: 0 },
+    ];
+    // CO2e WtW 460 + 40 = 500; entries 6 + 1 = 7 of which 3 not computed, so 4 computed.
+    expect(totalsOfMonths(months)).toEqual({ co2TtwKg: 300, co2eTtwKg: 310, co2eWtwKg: 500, computedEntries: 4, notComputedEntries: 3 });
   });
 
   it('slices by a key, largest first, with shares of the whole', () => {

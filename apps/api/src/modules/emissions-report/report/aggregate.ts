@@ -25,15 +25,15 @@ const add = (into: Figures, cell: Figures) => {
   into.co2eWtwKg += cell.co2eWtwKg;
 };
 
-/** Every cell counts: a not-computed entry adds zero emissions and one to notComputedEntries. */
-export const totalsOf = (cells: readonly ReportCell[]): Totals => {
+/** The totals from the monthly sums, each with the entries not computed among its entries. */
+export const totalsOfMonths = (months: readonly (Figures & { notComputedEntries: number })[]): Totals => {
   const totals: Totals = { co2TtwKg: 0, co2eTtwKg: 0, co2eWtwKg: 0, computedEntries: 0, notComputedEntries: 0 };
-  for (const cell of cells) {
-    totals.co2TtwKg += cell.co2TtwKg;
-    totals.co2eTtwKg += cell.co2eTtwKg;
-    totals.co2eWtwKg += cell.co2eWtwKg;
-    if (cell.method === 'not_computed') totals.notComputedEntries += cell.entries;
-    else totals.computedEntries += cell.entries;
+  for (const month of months) {
+    totals.co2TtwKg += month.co2TtwKg;
+    totals.co2eTtwKg += month.co2eTtwKg;
+    totals.co2eWtwKg += month.co2eWtwKg;
+    totals.computedEntries += month.entries - month.notComputedEntries;
+    totals.notComputedEntries += month.notComputedEntries;
   }
   return totals;
 };

@@ -29,9 +29,9 @@ export type ReportCell = {
 };
 
 type CellRow = {
-  month: string;
+  month: string | null;
   scope3: string;
-  file_category: string;
+  file_category: string | null;
   supplier_organization_id: string | null;
   vessel_imo: string | null;
   vessel_name: string | null;
@@ -45,33 +45,23 @@ type CellRow = {
   activity_amount: number | string;
 };
 
-/**
- * The cells of a run whose month lies within [firstMonth, lastMonth]. Cells without a month (entries without a
- * day-precise date) belong to no period and are never read here. Served by (run_id, month).
- */
-export const readCells = async (executor: Executor, runId: string, firstMonth: string, lastMonth: string): Promise<ReportCell[]> => {
-  const { rows } = (await executor.execute(sql`
-    SELECT month::text AS month, scope3, file_category, supplier_organization_id::text AS supplier_organization_id,
-           vessel_imo, vessel_name, route, method, data_quality, entries, co2_ttw_kg, co2e_ttw_kg, co2e_wtw_kg, activity_amount
-    FROM emission_report_cells
-    WHERE run_id = ${runId}::uuid AND month >= ${firstMonth}::date AND month <= ${lastMonth}::date`)) as unknown as { rows: CellRow[] };
-  return rows.map((row) => ({
-    month: row.month,
-    scope3: oneOf(SCOPE3_CATEGORIES, row.scope3, 'none'),
-    fileCategory: row.file_category,
-    supplierOrganizationId: row.supplier_organization_id,
-    vesselImo: row.vessel_imo,
-    vesselName: row.vessel_name,
-    route: row.route,
-    method: oneOf(EMISSION_METHODS, row.method, 'not_computed'),
-    dataQuality: oneOf(EMISSION_DATA_QUALITIES, row.data_quality, 'default'),
-    entries: Number(row.entries),
-    co2TtwKg: Number(row.co2_ttw_kg),
-    co2eTtwKg: Number(row.co2e_ttw_kg),
-    co2eWtwKg: Number(row.co2e_wtw_kg),
-    activityAmount: Number(row.activity_amount),
-  }));
-};
+/** A row as a cell; a grouping leaves the dimensions it does not group by empty. */
+const cellOf = (row: CellRow): ReportCell => ({
+  month: row.month ?? '',
+  scope3: oneOf(SCOPE3_CATEGORIES, row.scope3, 'none'),
+  fileCategory: row.file_category ?? '',
+  supplierOrganizationId: row.supplier_organization_id,
+  vesselImo: row.vessel_imo,
+  vesselName: row.vessel_name,
+  route: row.route,
+  method: oneOf(EMISSION_METHODS, row.method, 'not_computed'),
+  dataQuality: oneOf(EMISSION_DATA_QUALITIES, row.data_quality, 'default'),
+  entries: Number(row.entries),
+  co2TtwKg: Number(row.co2_ttw_kg),
+  co2eTtwKg: Number(row.co2e_ttw_kg),
+  co2eWtwKg: Number(row.co2e_wtw_kg),
+  activityAmount: Number(row.activity_amount),
+});
 
 type TotalsRow = {
   entries: number | string | null;
@@ -106,4 +96,62 @@ export const readCellTotals = async (
     computedEntries: Number(row.entries) - notComputed,
     notComputedEntries: notComputed,
   };
+};
+
+/** The report's sums of a period, each grouping of the cells as cells of that grouping (other dimensions left empty). */
+export type ReportSums = {
+  /** Per month, with the entries not computed among them. */
+  months: (ReportCell & { notComputedEntries: number })[];
+  categories: ReportCell[];
+  suppliers: ReportCell[];
+  vessels: ReportCell[];
+  methods: ReportCell[];
+  qualities: ReportCell[];
+  routes: ReportCell[];
+  /** Per supplier, method and quality: the data quality rating's inputs. */
+  supplierQuality: ReportCell[];
+  /** Per supplier and file category, CO2e WtW and activity of the cells with an activity only: the intensity's inputs. */
+  supplierActivity: ReportCell[];
+};
+
+type SumRow = CellRow & { set: string; not_computed: number | string | null };
+
+/**
+ * The sums the report shows, grouped in SQL by each dimension it slices by (GROUPING SETS), so a year of a large fleet
+ * (months × ships × routes: thousands of cells) comes back as a few hundred rows. `set` names the grouping of a row.
+ */
+export const readReportSums = async (executor: Executor, runId: string, firstMonth: string, lastMonth: string): Promise<ReportSums> => {
+  const { rows } = (await executor.execute(sql`
+    SELECT CASE GROUPING(month, scope3, supplier_organization_id, vessel_imo, method, data_quality, route, file_category)
+             WHEN ${0b01111111} THEN 'months' WHEN ${0b10111111} THEN 'categories' WHEN ${0b11011111} THEN 'suppliers'
+             WHEN ${0b11101111} THEN 'vessels' WHEN ${0b11110111} THEN 'methods' WHEN ${0b11111011} THEN 'qualities'
+             WHEN ${0b11111101} THEN 'routes' WHEN ${0b11010011} THEN 'supplierQuality' ELSE 'supplierActivity' END AS set,
+           month::text AS month, scope3, supplier_organization_id::text AS supplier_organization_id, vessel_imo,
+           max(vessel_name) AS vessel_name, route, method, data_quality, file_category,
+           sum(entries) AS entries, sum(entries) FILTER (WHERE method = 'not_computed') AS not_computed,
+           sum(co2_ttw_kg) AS co2_ttw_kg, sum(co2e_ttw_kg) AS co2e_ttw_kg,
+           CASE WHEN GROUPING(supplier_organization_id, file_category) = 0
+             THEN coalesce(sum(co2e_wtw_kg) FILTER (WHERE activity_amount > 0), 0) ELSE sum(co2e_wtw_kg) END AS co2e_wtw_kg,
+           sum(activity_amount) AS activity_amount
+    FROM emission_report_cells
+    WHERE run_id = ${runId}::uuid AND month >= ${firstMonth}::date AND month <= ${lastMonth}::date
+    GROUP BY GROUPING SETS ((month), (scope3), (supplier_organization_id), (vessel_imo), (method), (data_quality), (route),
+      (supplier_organization_id, method, data_quality), (supplier_organization_id, file_category))`)) as unknown as { rows: SumRow[] };
+  const sums: ReportSums = {
+    months: [],
+    categories: [],
+    suppliers: [],
+    vessels: [],
+    methods: [],
+    qualities: [],
+    routes: [],
+    supplierQuality: [],
+    supplierActivity: [],
+  };
+  for (const row of rows) {
+    const cell = cellOf(row);
+    if (row.set === 'months') sums.months.push({ ...cell, notComputedEntries: Number(row.not_computed ?? 0) });
+    else sums[row.set as Exclude<keyof ReportSums, 'months'>].push(cell);
+  }
+  return sums;
 };

@@ -14,7 +14,10 @@ import type { Period } from './period.ts';
 import type { EmissionReportView } from './report-view.ts';
 
 export type InsightsInput = {
-  cells: readonly ReportCell[];
+  /** Per route, per supplier, method and quality, and per supplier and file category (with activity only). */
+  routes: readonly ReportCell[];
+  supplierQuality: readonly ReportCell[];
+  supplierActivity: readonly ReportCell[];
   period: Period;
   at: Date;
   totals: Totals;
@@ -37,7 +40,7 @@ export const reportInsights = (input: InsightsInput): Insights => {
   const total = input.totals.co2eWtwKg;
   const items = (slices: readonly Breakdown[]) => slices.map(({ key, label, co2eWtwKg }) => ({ key, label, co2eWtwKg }));
   const routes = breakdownOf(
-    input.cells,
+    input.routes,
     (cell) => cell.route,
     (key) => key,
     total,
@@ -55,11 +58,11 @@ export const reportInsights = (input: InsightsInput): Insights => {
       today: input.at.toISOString().slice(0, 10),
     }),
     yearOnYearChange: yearOnYearChange(total, input.previousTotals?.co2eWtwKg ?? null),
-    supplierQuality: supplierDataQuality(input.cells).map((quality) => ({
+    supplierQuality: supplierDataQuality(input.supplierQuality).map((quality) => ({
       ...quality,
       label: input.supplierLabel(quality.supplierOrganizationId),
     })),
-    supplierBenchmarks: supplierBenchmarks(input.cells).map((benchmark) => ({
+    supplierBenchmarks: supplierBenchmarks(input.supplierActivity).map((benchmark) => ({
       ...benchmark,
       category: oneOf(FILE_CATEGORIES, benchmark.category, 'unknown'),
       label: input.supplierLabel(benchmark.supplierOrganizationId),
