@@ -159,15 +159,22 @@ const latestRun = async (client: GraphQLClient) =>
   (await client.request<{ emissionSettings: { latestRun: Run | null } }>(`{ emissionSettings { latestRun { ${RUN_FIELDS} } } }`))
     .emissionSettings.latestRun;
 
-/** Polls until the newest run is not `previous` and has ended; answers it and the seconds since `since`. */
+/**
+ * Polls until the newest run is not `previous` and has ended; answers it, the seconds since `since`, and the p95 of
+ * the polls (how the API answered while the run worked).
+ */
 const waitForRun = async (client: GraphQLClient, previous: string | null, since: number) => {
   let last = '';
+  const latencies: number[] = [];
   for (;;) {
+    const sent = performance.now();
     const run = await latestRun(client);
+    latencies.push(performance.now() - sent);
     if (run && run.id !== previous && (run.status === 'completed' || run.status === 'failed')) {
       process.stdout.write('\n');
       if (run.status === 'failed') throw new Error(`the run failed: ${run.error}`);
-      return { run, seconds: (performance.now() - since) / 1000 };
+      latencies.sort((a, b) => a - b);
+      return { run, seconds: (performance.now() - since) / 1000, pollP95Ms: percentile(latencies, 95) };
     }
     const line = run ? `${run.status} ${run.entriesDone.toLocaleString('en')} / ${run.entriesTotal.toLocaleString('en')}` : 'waiting';
     if (line !== last) process.stdout.write(`\r  ${line}          `);
@@ -315,7 +322,7 @@ try {
   console.log(
     `  ${measured.run.entriesDone.toLocaleString('en')} entries (${measured.run.entriesComputed.toLocaleString('en')} computed) in ` +
       `${measured.seconds.toFixed(1)} s as the client saw it (queueing included), ${serverSeconds(measured.run).toFixed(1)} s on the server; ` +
-      `${Math.round(ENTRIES / measured.seconds).toLocaleString('en')} entries/s`,
+      `${Math.round(ENTRIES / measured.seconds).toLocaleString('en')} entries/s; emissionSettings answered meanwhile in p95 ${measured.pollP95Ms.toFixed(0)} ms`,
   );
   console.log(`  stored: ${await tableSizes(databaseUrl)}`);
   console.log(`  server: ${runLogOf(server.output())}`);

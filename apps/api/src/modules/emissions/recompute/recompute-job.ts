@@ -28,6 +28,10 @@ const COMMIT_INTERVAL_MS = 1_000;
 /** A part is committed sooner once this much COPY text waits, so memory stays bounded whatever the database's speed. */
 const COMMIT_BYTES = 16 * 1024 * 1024;
 
+/** Entries computed between two turns of the event loop: about a millisecond of work, so requests wait little. */
+const YIELD_EVERY = 200;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Another attempt took the run (or it ended meanwhile): this one stops without writing. */
 class LostClaim extends Error {}
 /** A newer run of the organisation exists: this one's figures would never be read. */
@@ -147,19 +151,21 @@ const computeEntries = async (services: RecomputeServices, run: ClaimedRun, sign
         next = page.length < pageSize ? Promise.resolve([]) : readPage(services, file.generation, last.row_index, pageSize);
         next.catch(() => undefined);
         let chunk = '';
-        for (const row of page) {
+        for (let i = 0; i < page.length; i++) {
+          const row = page[i] as EntryRow;
           const emission = calculate(row.values, row.entry_date, file.supplierOrganizationId);
           chunk += resultLine(prefix, row.row_index, emission);
           cells.add(prefix, emission);
           vessels.add(emission, file.supplierOrganizationId);
           if (emission.method !== 'not_computed') progress.computed += 1;
+          // The server answers requests between slices of entries (on the embedded database every query resolves
+          // without I/O, so nothing else would give it a turn until the run ends).
+          if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
         }
         progress.done += page.length;
         writer.add(chunk);
         timings.computeMs += performance.now() - mark;
-        // On the embedded database every query resolves without I/O: without a turn of the event loop per page, a
-        // run would keep the server from answering requests (and from delivering its own progress) until it ends.
-        await new Promise((resolve) => setImmediate(resolve));
+        await yieldToEventLoop();
         if (signal.aborted) throw new Error('the run was stopped (the server stopped or the time limit passed)');
         if (writer.waitingBytes >= COMMIT_BYTES || performance.now() - lastCommit >= commitIntervalMs) {
           mark = performance.now();
