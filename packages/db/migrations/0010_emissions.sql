@@ -42,6 +42,7 @@ CREATE TABLE "emission_results" (
 	"run_id" uuid NOT NULL,
 	"generation" integer NOT NULL,
 	"row_index" integer NOT NULL,
+	"part" smallint DEFAULT 0 NOT NULL,
 	"file_id" uuid NOT NULL,
 	"supplier_organization_id" uuid,
 	"month" date,
@@ -59,7 +60,7 @@ CREATE TABLE "emission_results" (
 	"co2e_ttw_kg" double precision NOT NULL,
 	"co2e_wtw_kg" double precision NOT NULL,
 	"factor_set" smallint NOT NULL,
-	CONSTRAINT "emission_results_run_id_generation_row_index_pk" PRIMARY KEY("run_id","generation","row_index")
+	CONSTRAINT "emission_results_run_id_generation_row_index_part_pk" PRIMARY KEY("run_id","generation","row_index","part")
 );
 --> statement-breakpoint
 CREATE TABLE "emission_runs" (

@@ -88,9 +88,10 @@ export const emissionRuns = pgTable(
 );
 
 /**
- * One entry's emissions as a run computed them. Kept narrow (a run may hold millions): the entry is named by its
- * validation generation and row index, the factors by the run's factor set, the supplier by its organisation
- * (null: the organisation's own data).
+ * One entry's emissions as a run computed them, or one part of them. Kept narrow (a run may hold millions): the entry
+ * is named by its validation generation and row index, the factors by the run's factor set, the supplier by its
+ * organisation (null: the organisation's own data). An entry whose fuel decision 0018 splits (a ship the organisation
+ * operates) has two parts: 0 its tank-to-wake emissions under scope 1/2, 1 its well-to-tank emissions under category 3.
  */
 export const emissionResults = pgTable(
   'emission_results',
@@ -100,6 +101,8 @@ export const emissionResults = pgTable(
       .references(() => emissionRuns.id, { onDelete: 'cascade' }),
     generation: integer('generation').notNull(),
     rowIndex: integer('row_index').notNull(),
+    /** 0: the entry's only result, or its tank-to-wake part; 1: its well-to-tank part. */
+    part: smallint('part').notNull().default(0),
     fileId: uuid('file_id').notNull(),
     supplierOrganizationId: uuid('supplier_organization_id'),
     /** First day of the entry's month; null when the entry has no date. */
@@ -124,7 +127,7 @@ export const emissionResults = pgTable(
     factorSet: smallint('factor_set').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.runId, t.generation, t.rowIndex] }),
+    primaryKey({ columns: [t.runId, t.generation, t.rowIndex, t.part] }),
     index('emission_results_run_month_idx').on(t.runId, t.month),
     index('emission_results_entry_idx').on(t.generation, t.rowIndex),
   ],

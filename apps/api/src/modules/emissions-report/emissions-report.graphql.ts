@@ -159,6 +159,12 @@ const EmissionReportRef = builder.objectRef<EmissionReportView>('EmissionReport'
       description: 'The run the figures come from; null when nothing was computed yet.',
       resolve: (r) => r.run,
     }),
+    scope12: t.field({
+      type: EmissionTotalsRef,
+      description:
+        'Scope 1/2 figures found in the same entries (tank-to-wake fuel of ships the organisation operates): shown apart, never part of the Scope 3 totals.',
+      resolve: (r) => r.scope12,
+    }),
     supplierBenchmarks: t.field({ type: [SupplierBenchmarkRef], resolve: (r) => r.supplierBenchmarks }),
     supplierQuality: t.field({ type: [SupplierDataQualityRef], resolve: (r) => r.supplierQuality }),
     totals: t.field({ type: EmissionTotalsRef, resolve: (r) => r.totals }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCalculator } from './calculator.ts';
+import { splitEntryParts } from './results.ts';
 import { orgFactor, TEST_GWP, TEST_LIBRARY } from './test-factors.ts';
 import type { CalculatorOptions, StoredEntryValue } from './types.ts';
 
@@ -159,16 +160,68 @@ describe('fuel-based results', () => {
 });
 
 describe('the row’s facts', () => {
-  it('gives no month for a reporting year alone, and places an owner-run bareboat charter under scope 1/2 with a note', () => {
+  it('gives no month for a reporting year alone, and splits a bareboat charter it runs: tank-to-wake scope 1/2, well-to-tank category 3', () => {
     const compute = createCalculator(options()).forFile('vessel_fuel_consumption', VESSEL_FIELDS);
     const result = compute(
       vesselRow({ imo_number: 'IMO 9074729', reporting_year: 2024, fuel_type: 'HFO', fuel_mass: 1, charter_type: 'bareboat' }),
       '2024-01-01',
       null,
     );
-    expect(result).toMatchObject({ month: null, vesselImo: '9074729', scope3: 'scope_1_2', ruleId: 'S3-VESSEL-BAREBOAT' });
-    expect(result.note).toBe('Kept whole under scope 1/2: its well-to-tank part belongs to category 3 (rule S3-VESSEL-BAREBOAT)');
+    expect(result).toMatchObject({ month: null, vesselImo: '9074729', scope3: 'scope_1_2', ruleId: 'S3-VESSEL-BAREBOAT', note: null });
+    expect(result.wttPart).toEqual({ scope3: 'category_3', note: 'Well-to-tank part: category 3 (fuel- and energy-related activities)' });
     expect(result.vessel).toMatchObject({ imo: '9074729', year: 2024, fuel: 'HFO', fuelT: 1, voyageKey: 'y:2024' });
+
+    // 1 t HFO (1e6 g): CO2 3.114 × 1e6 g = 3,114 kg; TtW CO2e 3.1695 × 1e6 g = 3,169.5 kg; WtW 3.71625 × 1e6 g = 3,716.25 kg;
+    // well-to-tank = 3,716.25 − 3,169.5 = 546.75 kg (LCV 0.0405 MJ/g × 13.5 g/MJ × 1e6 g)
+    const [tankToWake, wellToTank] = splitEntryParts(result);
+    expect(tankToWake).toMatchObject({
+      scope3: 'scope_1_2',
+      ruleId: 'S3-VESSEL-BAREBOAT',
+      note: 'Tank-to-wake part: scope 1/2 of the organisation',
+    });
+    expect(tankToWake.co2TtwKg).toBeCloseTo(3_114, 9);
+    expect(tankToWake.co2eTtwKg).toBeCloseTo(3_169.5, 9);
+    expect(tankToWake.co2eWtwKg).toBeCloseTo(3_169.5, 9);
+    expect(wellToTank).toMatchObject({
+      scope3: 'category_3',
+      ruleId: 'S3-VESSEL-BAREBOAT',
+      note: 'Well-to-tank part: category 3 (fuel- and energy-related activities)',
+      co2TtwKg: 0,
+      co2eTtwKg: 0,
+      factorSet: result.factorSet,
+      vesselImo: '9074729',
+      activityAmount: 0,
+    });
+    expect(wellToTank.co2eWtwKg).toBeCloseTo(546.75, 9);
+    expect(tankToWake.co2eWtwKg + wellToTank.co2eWtwKg).toBeCloseTo(3_716.25, 9);
+  });
+
+  it('keeps a time-chartered ship whole under category 4', () => {
+    const compute = createCalculator(options()).forFile('vessel_fuel_consumption', VESSEL_FIELDS);
+    const row = [...hfoVoyage];
+    row[VESSEL_FIELDS.indexOf('charter_type')] = 'time';
+    expect(compute(row, '2024-03-04', null)).toMatchObject({ scope3: 'category_4', ruleId: 'S3-VESSEL-TIME', wttPart: null });
+  });
+
+  it('keeps a well-to-wake intensity of a ship it runs whole under scope 1/2, saying why, and splits a row it cannot compute', () => {
+    const compute = createCalculator(
+      options({
+        organizationFactors: [orgFactor('own.glec.bulk', 'glec_intensity', '10', 'gCO2e/t·km', { activity: 'Bulk carrier' })],
+      }),
+    ).forFile('vessel_fuel_consumption', VESSEL_FIELDS);
+    // no fuel mass: 1,000 t × 100 nm = 100,000 t·nm = 185,200 t·km; × 10 g = 1,852 kg CO2e WtW
+    const intensity = compute(
+      vesselRow({ ship_type: 'Bulk carrier', distance: 100, cargo_mass: 1_000, charter_type: 'bareboat', period_start: '2024-03-04' }),
+      '2024-03-04',
+      null,
+    );
+    expect(intensity).toMatchObject({ method: 'distance_based', scope3: 'scope_1_2', wttPart: null });
+    expect(intensity.co2eWtwKg).toBeCloseTo(1_852, 9);
+    expect(intensity.note).toContain(
+      'Kept whole under scope 1/2 of the organisation: a well-to-wake intensity has no tank-to-wake split, so its well-to-tank part, category 3 (fuel- and energy-related activities), cannot be told apart (rule S3-VESSEL-BAREBOAT)',
+    );
+    const missing = compute(vesselRow({ fuel_type: 'HFO', charter_type: 'bareboat' }), '2024-03-04', null);
+    expect(missing).toMatchObject({ method: 'not_computed', scope3: 'scope_1_2', wttPart: { scope3: 'category_3' } });
   });
 
   it('lowers the data quality to what the row declares', () => {

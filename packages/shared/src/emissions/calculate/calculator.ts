@@ -20,7 +20,7 @@ const CARRIER_FUELS: Readonly<Record<string, string>> = {
 };
 
 const emptyFacts = (): RowFacts => ({
-  place: { scope3: 'none', ruleId: '', note: null },
+  place: { scope3: 'none', ruleId: '', note: null, wtt: null, keptWholeNote: null },
   month: null,
   vesselImo: null,
   vesselName: null,

@@ -32,6 +32,8 @@ export const notComputed = (facts: RowFacts, note: string): EntryEmission => ({
   route: facts.route,
   activityAmount: 0,
   vessel: facts.vessel,
+  // Both parts are stored, with nothing in them, so the scope 3 category shows the entry it is missing.
+  wttPart: facts.place.wtt,
 });
 
 /** Fuel mass × the fuel's terms per tonne. */
@@ -52,6 +54,7 @@ export const fuelBased = (facts: RowFacts, terms: FuelTerms, fuelT: number, qual
   route: facts.route,
   activityAmount: facts.activityAmount,
   vessel: facts.vessel,
+  wttPart: facts.place.wtt,
 });
 
 /**
@@ -76,14 +79,42 @@ export const wellToWakeOnly = (
   co2eWtwKg,
   factorSet,
   activity,
-  note: joinNotes(note, facts.place.note),
+  note: joinNotes(joinNotes(note, facts.place.note), facts.place.keptWholeNote),
   month: facts.month,
   vesselImo: facts.vesselImo,
   vesselName: facts.vesselName,
   route: facts.route,
   activityAmount: facts.activityAmount,
   vessel: facts.vessel,
+  wttPart: null,
 });
+
+export const TANK_TO_WAKE_PART_NOTE = 'Tank-to-wake part: scope 1/2 of the organisation';
+
+/**
+ * The two results of an entry assigned in two parts (`wttPart` set), in part order: 0 the tank-to-wake part under the
+ * entry's `scope3` (CO2e WtW = its CO2e TtW), 1 the well-to-tank part under `wttPart.scope3` (TtW 0, CO2e WtW = WtW −
+ * TtW), so the two sum to the entry's WtW. The activity amount stays with part 0 (an intensity divides the ship's
+ * whole operation by it once) and the ship's year is accumulated from the entry, not from its parts.
+ */
+export const splitEntryParts = (e: EntryEmission): [EntryEmission, EntryEmission] => {
+  const wtt = e.wttPart;
+  if (wtt === null) throw new Error('splitEntryParts: the entry is stored whole');
+  return [
+    { ...e, co2eWtwKg: e.co2eTtwKg, note: joinNotes(TANK_TO_WAKE_PART_NOTE, e.note), wttPart: null },
+    {
+      ...e,
+      scope3: wtt.scope3,
+      co2TtwKg: 0,
+      co2eTtwKg: 0,
+      co2eWtwKg: e.co2eWtwKg - e.co2eTtwKg,
+      note: joinNotes(wtt.note, e.note),
+      activityAmount: 0,
+      vessel: null,
+      wttPart: null,
+    },
+  ];
+};
 
 /** gCO2e per unit × amount, in kg. */
 export const intensityKg = (factor: EmissionFactor, amount: number): number => (amount * Number(factor.value)) / 1000;

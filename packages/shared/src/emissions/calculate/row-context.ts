@@ -1,6 +1,13 @@
 import { fieldsByCategory } from '../../field-catalogue/index.ts';
-import { type AssignmentInput, assignScope3Category, type CharterType, type ConsolidationApproach } from '../scope3/assign-category.ts';
-import type { DataQuality, Scope3Value, StoredEntryValue } from './types.ts';
+import {
+  type AssignmentInput,
+  assignScope3Category,
+  type CharterType,
+  type ConsolidationApproach,
+  DESTINATION_LABELS,
+  type Destination,
+} from '../scope3/assign-category.ts';
+import type { DataQuality, Scope3Value, StoredEntryValue, WellToTankPart } from './types.ts';
 
 /** A value as a finite number, or null. */
 export const numberOf = (value: StoredEntryValue | undefined): number | null =>
@@ -77,14 +84,34 @@ export const qualityOf = (method: DataQuality, declared: StoredEntryValue | unde
   return QUALITY_RANK[declared] > QUALITY_RANK[method] ? declared : method;
 };
 
-export type Scope3Placement = { scope3: Scope3Value; ruleId: string; note: string | null };
+export type Scope3Placement = {
+  scope3: Scope3Value;
+  ruleId: string;
+  note: string | null;
+  /**
+   * For a rule that assigns the fuel in two parts (decision 0018: tank-to-wake to scope 1/2, well-to-tank to a scope 3
+   * category): where the well-to-tank part goes. Null for a rule that assigns the entry whole.
+   */
+  wtt: WellToTankPart | null;
+  /** For a two-part rule: why a well-to-wake figure with no tank-to-wake split (an intensity) is kept whole. */
+  keptWholeNote: string | null;
+};
 
 const CHARTER_TYPES: ReadonlySet<string> = new Set(['bareboat', 'time', 'voyage', 'coa']);
 
+const scope3ValueOf = (destination: Destination): Scope3Value => (destination === 'scope_1_2' ? 'scope_1_2' : `category_${destination}`);
+
+/** "Category 3: fuel- and energy-related activities" → "category 3 (fuel- and energy-related activities)". */
+const destinationPhrase = (destination: Destination): string => {
+  if (destination === 'scope_1_2') return 'scope 1/2 of the organisation';
+  const [, what] = DESTINATION_LABELS[destination].split(': ');
+  return `category ${destination} (${what})`;
+};
+
 /**
- * The Scope 3 placement of a file's entries, by charter type (only vessel rows have one). Decision 0018 splits
- * "scope 1/2 + 3 (WTT)" assignments in two parts; a result is kept whole, under the destination of its tank-to-wake
- * part (scope 1/2), and its note says where the well-to-tank part belongs.
+ * The Scope 3 placement of a file's entries, by charter type (only vessel rows have one). Decision 0018 assigns
+ * "scope 1/2 + 3 (WTT)" rules in two parts: the placement names the tank-to-wake part's destination as `scope3` and
+ * the well-to-tank part's as `wtt`, and the run stores the two parts as two results (`splitEntryParts`).
  */
 export const scope3Placer = (category: AssignmentInput['fileCategory'] | null, approach: ConsolidationApproach) => {
   const cache = new Map<string, Scope3Placement>();
@@ -99,20 +126,23 @@ export const scope3Placer = (category: AssignmentInput['fileCategory'] | null, a
         scope3: 'none',
         ruleId: 'S3-NO-ACTIVITY',
         note: 'The file has no category, so its rows hold no activity the platform can read',
+        wtt: null,
+        keptWholeNote: null,
       };
     } else {
       const assignment = assignScope3Category({ fileCategory: category, charterType, consolidationApproach: approach });
-      const main = assignment.parts.find((part) => part.part === 'tank_to_wake') ?? assignment.parts[0];
-      const scope3: Scope3Value =
-        main === undefined ? 'none' : main.destination === 'scope_1_2' ? 'scope_1_2' : `category_${main.destination}`;
+      const ttw = assignment.parts.find((part) => part.part === 'tank_to_wake');
       const wtt = assignment.parts.find((part) => part.part === 'well_to_tank');
+      const main = ttw ?? assignment.parts[0];
+      const split = ttw !== undefined && wtt !== undefined;
       placement = {
-        scope3,
+        scope3: main === undefined ? 'none' : scope3ValueOf(main.destination),
         ruleId: assignment.ruleId,
-        note:
-          assignment.parts.length > 1 && wtt
-            ? `Kept whole under scope 1/2: its well-to-tank part belongs to category ${wtt.destination} (rule ${assignment.ruleId})`
-            : null,
+        note: null,
+        wtt: split ? { scope3: scope3ValueOf(wtt.destination), note: `Well-to-tank part: ${destinationPhrase(wtt.destination)}` } : null,
+        keptWholeNote: split
+          ? `Kept whole under ${destinationPhrase(ttw.destination)}: a well-to-wake intensity has no tank-to-wake split, so its well-to-tank part, ${destinationPhrase(wtt.destination)}, cannot be told apart (rule ${assignment.ruleId})`
+          : null,
       };
     }
     cache.set(key, placement);

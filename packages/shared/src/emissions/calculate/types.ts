@@ -67,6 +67,12 @@ export type VesselActivity = {
   voyageKey: string;
 };
 
+/**
+ * The well-to-tank part of an entry that decision 0018 assigns in two parts (the fuel of a ship the organisation
+ * operates): where that part goes and the note it carries. The entry's own scope3 is then its tank-to-wake part's.
+ */
+export type WellToTankPart = { scope3: Scope3Value; note: string };
+
 export type EntryEmission = {
   method: EmissionMethod;
   dataQuality: DataQuality;
@@ -91,6 +97,11 @@ export type EntryEmission = {
   activityAmount: number;
   /** For vessel rows with an IMO number and a year: what the ship's year accumulates. */
   vessel: VesselActivity | null;
+  /**
+   * Set when the entry is stored as two results (`splitEntryParts`): its tank-to-wake part under `scope3`, its
+   * well-to-tank part here; null for an entry stored whole.
+   */
+  wttPart: WellToTankPart | null;
 };
 
 export type EntryCalculation = (

@@ -30,11 +30,11 @@ export const reportSheets = (report: EmissionReportView, organizationName: strin
     ['Computed at', run ? (run.finishedAt ?? run.createdAt).toISOString() : null],
     ['GWP set', report.gwpSet],
     ['Factor library version', run?.libraryVersion ?? null],
-    ['CO2 TtW (kg)', report.totals.co2TtwKg],
-    ['CO2e TtW (kg)', report.totals.co2eTtwKg],
-    ['CO2e WtW (kg)', report.totals.co2eWtwKg],
-    ['Entries computed', report.totals.computedEntries],
-    ['Entries not computed', report.totals.notComputedEntries],
+    ['Scope 3 CO2 TtW (kg)', report.totals.co2TtwKg],
+    ['Scope 3 CO2e TtW (kg)', report.totals.co2eTtwKg],
+    ['Scope 3 CO2e WtW (kg)', report.totals.co2eWtwKg],
+    ['Scope 3 entries computed', report.totals.computedEntries],
+    ['Scope 3 entries not computed', report.totals.notComputedEntries],
     ['Primary-data share of CO2e WtW', report.primaryDataShare],
     ['Previous period CO2e WtW (kg)', report.previousPeriod?.co2eWtwKg ?? null],
     ['Year-on-year change of CO2e WtW', report.yearOnYearChange],
@@ -44,6 +44,11 @@ export const reportSheets = (report: EmissionReportView, organizationName: strin
     ['Suppliers answered', report.coverage.answered],
     ['Suppliers pending', report.coverage.pending],
     ['Suppliers estimated (no answer)', report.coverage.estimated],
+    // Shown apart: the organisation's own scope 1/2 found in the same data is never part of the Scope 3 figures above.
+    ['Scope 1/2 in the same data, not part of Scope 3: CO2e (kg, tank-to-wake)', report.scope12.co2eWtwKg],
+    ['Scope 1/2 in the same data: CO2 TtW (kg)', report.scope12.co2TtwKg],
+    ['Scope 1/2 in the same data: entries computed', report.scope12.computedEntries],
+    ['Scope 1/2 in the same data: entries not computed', report.scope12.notComputedEntries],
   ];
   return [
     { name: 'Summary', header: ['Figure', 'Value'], rows: summary },
@@ -61,6 +66,7 @@ export const reportSheets = (report: EmissionReportView, organizationName: strin
 export const RESULTS_HEADER: ExportCell[] = [
   'File',
   'Row',
+  'Part',
   'Supplier',
   'Vessel IMO',
   'Vessel name',
@@ -79,6 +85,9 @@ export const RESULTS_HEADER: ExportCell[] = [
 type ExportRow = {
   generation: number;
   row_index: number;
+  part: number;
+  /** Whether the entry has a well-to-tank part (then part 0 is its tank-to-wake part). */
+  split: boolean;
   file_name: string;
   row_number: number;
   supplier_name: string | null;
@@ -101,9 +110,12 @@ const PAGE = 5000;
 
 const labelOf = <K extends string>(labels: Readonly<Record<K, string>>, key: string): string => labels[key as K] ?? key;
 
+/** An entry decision 0018 splits has two rows: its tank-to-wake part (scope 1/2) and its well-to-tank part. */
+const partLabel = (row: ExportRow): string => (row.part === 1 ? 'Well-to-tank' : row.split ? 'Tank-to-wake' : 'Whole');
+
 /**
- * Every result of the period in the run, a page of 5,000 at a time in entry order (keyset on the run's primary key),
- * as Results rows. Results whose entry is no longer visible are left out, as in the drill-down.
+ * Every result of the period in the run, a page of 5,000 at a time in entry and part order (keyset on the run's
+ * primary key), as Results rows. Results whose entry is no longer visible are left out, as in the drill-down.
  */
 export async function* resultRows(
   executor: Executor,
@@ -113,10 +125,13 @@ export async function* resultRows(
 ): AsyncGenerator<ExportCell[][]> {
   const refsOf = (index: number) =>
     (run.factorSets[index] ?? []).map((ref: StoredFactorSet[number]) => `${ref.id}@${ref.version}`).join(', ');
-  let after = { generation: 0, rowIndex: -1 };
+  let after = { generation: 0, rowIndex: -1, part: 0 };
   for (;;) {
     const { rows } = (await executor.execute(sql`
-      SELECT r.generation, r.row_index, f.original_name AS file_name, e.row_number, o.name AS supplier_name,
+      SELECT r.generation, r.row_index, r.part,
+             (r.part = 0 AND EXISTS (SELECT 1 FROM emission_results w
+               WHERE w.run_id = r.run_id AND w.generation = r.generation AND w.row_index = r.row_index AND w.part = 1)) AS split,
+             f.original_name AS file_name, e.row_number, o.name AS supplier_name,
              r.supplier_organization_id::text AS supplier_organization_id, r.vessel_imo, r.vessel_name, r.month::text AS month,
              r.scope3, r.rule_id, r.method, r.data_quality, r.activity, r.co2_ttw_kg, r.co2e_ttw_kg, r.co2e_wtw_kg, r.factor_set
       FROM emission_results r
@@ -125,13 +140,14 @@ export async function* resultRows(
       JOIN files f ON f.id = r.file_id
       LEFT JOIN organizations o ON o.id = r.supplier_organization_id
       WHERE r.run_id = ${run.id}::uuid AND r.month >= ${firstMonth}::date AND r.month <= ${lastMonth}::date
-        AND (r.generation, r.row_index) > (${after.generation}::int, ${after.rowIndex}::int)
-      ORDER BY r.generation, r.row_index
+        AND (r.generation, r.row_index, r.part) > (${after.generation}::int, ${after.rowIndex}::int, ${after.part}::int)
+      ORDER BY r.generation, r.row_index, r.part
       LIMIT ${PAGE}::int`)) as unknown as { rows: ExportRow[] };
     if (rows.length === 0) return;
     yield rows.map((row) => [
       row.file_name,
       Number(row.row_number),
+      partLabel(row),
       row.supplier_organization_id === null ? OWN_LABEL : (row.supplier_name ?? row.supplier_organization_id),
       row.vessel_imo,
       row.vessel_name,
@@ -147,7 +163,7 @@ export async function* resultRows(
       refsOf(row.factor_set),
     ]);
     const last = rows[rows.length - 1] as ExportRow;
-    after = { generation: Number(last.generation), rowIndex: Number(last.row_index) };
+    after = { generation: Number(last.generation), rowIndex: Number(last.row_index), part: Number(last.part) };
     if (rows.length < PAGE) return;
   }
 }

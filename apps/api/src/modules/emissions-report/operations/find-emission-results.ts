@@ -9,7 +9,8 @@ import { RESULT_COLUMNS, RESULT_JOINS, type ResultRow, resultViews } from '../re
 
 /**
  * The drill-down behind every figure of the report: the current run's results of the period that the filter selects,
- * each with its entry, factors and rule, largest CO2e WtW first (then by entry). Results whose entry is no longer
+ * each with its entry, factors and rule, largest CO2e WtW first (then by entry and part: an entry decision 0018 splits
+ * is two results, its tank-to-wake part under scope 1/2 and its well-to-tank part under category 3). Results whose entry is no longer
  * visible (its file validated again since the run) are left out; the next run replaces them.
  */
 export const findEmissionResults = async (
@@ -28,10 +29,10 @@ export const findEmissionResults = async (
     ctx.db.execute(sql`SELECT count(*)::int AS n FROM emission_results r ${visible} WHERE ${where}`),
     ctx.db.execute(sql`WITH page AS MATERIALIZED (
         SELECT r.* FROM emission_results r ${visible} WHERE ${where}
-        ORDER BY r.co2e_wtw_kg DESC, r.generation, r.row_index
+        ORDER BY r.co2e_wtw_kg DESC, r.generation, r.row_index, r.part
         LIMIT ${input.pagination.pageSize}::int OFFSET ${pageOffset(input.pagination)}::int)
       SELECT ${sql.raw(RESULT_COLUMNS)} ${sql.raw(RESULT_JOINS.replace('FROM emission_results r', 'FROM page r'))}
-      ORDER BY r.co2e_wtw_kg DESC, r.generation, r.row_index`),
+      ORDER BY r.co2e_wtw_kg DESC, r.generation, r.row_index, r.part`),
   ])) as unknown as [{ rows: { n: number }[] }, { rows: ResultRow[] }];
   const views = await resultViews(ctx.db, actor.organizationId, new Map([[run.id, run]]), rows);
   return toPage(input.pagination, views, Number(counted[0]?.n ?? 0));

@@ -49,8 +49,10 @@ const vesselNames = (cells: readonly ReportCell[]): Map<string, string> => {
 
 /**
  * The organisation's Scope 3 report of a period, from the report cells of its current run only, summed in SQL by each
- * dimension (a few hundred rows, whatever the number of entries behind them): totals, the slices, the months, the data quality, the coverage of
- * its requests, the hotspots, the same period a year earlier and the year-end projection. docs/emissions-report.md.
+ * dimension (a few hundred rows, whatever the number of entries behind them): totals, the slices, the months, the data
+ * quality, the coverage of its requests, the hotspots, the same period a year earlier and the year-end projection, all
+ * of Scope 3 only; and apart, the scope 1/2 the same entries hold (the tank-to-wake fuel of ships the organisation
+ * operates, decision 0018), which is never part of those figures. docs/emissions-report.md.
  */
 export const getEmissionReport = async (ctx: Reader, input: { periodStart: string; periodEnd: string }): Promise<EmissionReportView> => {
   const actor = requireActor(ctx);
@@ -62,7 +64,7 @@ export const getEmissionReport = async (ctx: Reader, input: { periodStart: strin
     readCoverage(ctx.db, actor.organizationId, period, at),
   ]);
   const runId = settings.currentRunId;
-  const [runs, sums, previousTotals] = runId
+  const [runs, sums, previousTotals, scope12] = runId
     ? await Promise.all([
         ctx.db
           .select()
@@ -70,9 +72,10 @@ export const getEmissionReport = async (ctx: Reader, input: { periodStart: strin
           .where(and(eq(emissionRuns.id, runId), eq(emissionRuns.organizationId, actor.organizationId)))
           .limit(1),
         readReportSums(ctx.db, runId, period.months[0] as string, period.months.at(-1) as string),
-        readCellTotals(ctx.db, runId, previous.months[0] as string, previous.months.at(-1) as string),
+        readCellTotals(ctx.db, runId, previous.months[0] as string, previous.months.at(-1) as string, 'scope3'),
+        readCellTotals(ctx.db, runId, period.months[0] as string, period.months.at(-1) as string, 'scope_1_2'),
       ])
-    : [[], EMPTY_SUMS, null];
+    : [[], EMPTY_SUMS, null, null];
   const run = runs[0] ?? null;
   const names = await supplierNames(ctx, sums.suppliers);
   const supplierLabel = (key: string) => (key === OWN_KEY ? OWN_LABEL : (names.get(key) ?? key));
@@ -107,6 +110,7 @@ export const getEmissionReport = async (ctx: Reader, input: { periodStart: strin
     run,
     gwpSet: gwpSetOf(run?.gwpSet ?? settings.gwpSet),
     totals,
+    scope12: scope12 ?? { co2TtwKg: 0, co2eTtwKg: 0, co2eWtwKg: 0, computedEntries: 0, notComputedEntries: 0 },
     previousPeriod: previousTotals,
     primaryDataShare: primaryShareOf(sums.qualities),
     byCategory: breakdownOf(

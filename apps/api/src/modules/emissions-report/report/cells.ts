@@ -63,6 +63,14 @@ const cellOf = (row: CellRow): ReportCell => ({
   activityAmount: Number(row.activity_amount),
 });
 
+/**
+ * Which cells a figure reads: the Scope 3 report's (every scope 3 category; scope 1/2 and entries assigned nowhere
+ * left out), or the organisation's own scope 1/2 found in the same data, shown apart.
+ */
+export type CellScope = 'scope3' | 'scope_1_2';
+
+const scopeCondition = (scope: CellScope) => (scope === 'scope3' ? sql`scope3 NOT IN ('scope_1_2', 'none')` : sql`scope3 = 'scope_1_2'`);
+
 type TotalsRow = {
   entries: number | string | null;
   not_computed: number | string | null;
@@ -72,20 +80,22 @@ type TotalsRow = {
 };
 
 /**
- * The sums of a run's cells within [firstMonth, lastMonth], summed in SQL (the previous period needs its totals
- * only); null when the run computed nothing for those months.
+ * The sums of a run's cells of one scope within [firstMonth, lastMonth], summed in SQL (the previous period and the
+ * scope 1/2 figures need their totals only); null when the run computed nothing of that scope for those months.
  */
 export const readCellTotals = async (
   executor: Executor,
   runId: string,
   firstMonth: string,
   lastMonth: string,
+  scope: CellScope,
 ): Promise<{ co2TtwKg: number; co2eTtwKg: number; co2eWtwKg: number; computedEntries: number; notComputedEntries: number } | null> => {
   const { rows } = (await executor.execute(sql`
     SELECT sum(entries) AS entries, sum(entries) FILTER (WHERE method = 'not_computed') AS not_computed,
            sum(co2_ttw_kg) AS co2_ttw_kg, sum(co2e_ttw_kg) AS co2e_ttw_kg, sum(co2e_wtw_kg) AS co2e_wtw_kg
     FROM emission_report_cells
-    WHERE run_id = ${runId}::uuid AND month >= ${firstMonth}::date AND month <= ${lastMonth}::date`)) as unknown as { rows: TotalsRow[] };
+    WHERE run_id = ${runId}::uuid AND month >= ${firstMonth}::date AND month <= ${lastMonth}::date
+      AND ${scopeCondition(scope)}`)) as unknown as { rows: TotalsRow[] };
   const row = rows[0];
   if (!row || row.entries === null) return null;
   const notComputed = Number(row.not_computed ?? 0);
@@ -117,7 +127,7 @@ export type ReportSums = {
 type SumRow = CellRow & { set: string; not_computed: number | string | null };
 
 /**
- * The sums the report shows, grouped in SQL by each dimension it slices by (GROUPING SETS), so a year of a large fleet
+ * The Scope 3 sums the report shows (scope 1/2 and entries assigned nowhere left out), grouped in SQL by each dimension it slices by (GROUPING SETS), so a year of a large fleet
  * (months × ships × routes: thousands of cells) comes back as a few hundred rows. `set` names the grouping of a row.
  */
 export const readReportSums = async (executor: Executor, runId: string, firstMonth: string, lastMonth: string): Promise<ReportSums> => {
@@ -135,6 +145,7 @@ export const readReportSums = async (executor: Executor, runId: string, firstMon
            sum(activity_amount) AS activity_amount
     FROM emission_report_cells
     WHERE run_id = ${runId}::uuid AND month >= ${firstMonth}::date AND month <= ${lastMonth}::date
+      AND ${scopeCondition('scope3')}
     GROUP BY GROUPING SETS ((month), (scope3), (supplier_organization_id), (vessel_imo), (method), (data_quality), (route),
       (supplier_organization_id, method, data_quality), (supplier_organization_id, file_category))`)) as unknown as { rows: SumRow[] };
   const sums: ReportSums = {

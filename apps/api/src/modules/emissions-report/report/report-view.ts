@@ -42,7 +42,10 @@ export type EmissionReportView = {
   periodEnd: string;
   run: EmissionRunRow | null;
   gwpSet: GwpSet;
+  /** Scope 3 only. */
   totals: Totals;
+  /** Scope 1/2 found in the same entries, shown apart. */
+  scope12: Totals;
   previousPeriod: Totals | null;
   yearOnYearChange: number | null;
   primaryDataShare: number;

@@ -1,5 +1,6 @@
 import { emissionFactors } from '@tidewise/db/schema/emissions';
 import { createCalculator } from '@tidewise/shared/emissions/calculate/calculator';
+import { splitEntryParts } from '@tidewise/shared/emissions/calculate/results';
 import type { StoredEntryValue } from '@tidewise/shared/emissions/calculate/types';
 import { createVesselYearAccumulator, type VesselYearAccumulator } from '@tidewise/shared/emissions/calculate/vessel-years';
 import type { ConsolidationApproach } from '@tidewise/shared/emissions/scope3/assign-category';
@@ -154,8 +155,17 @@ const computeEntries = async (services: RecomputeServices, run: ClaimedRun, sign
         for (let i = 0; i < page.length; i++) {
           const row = page[i] as EntryRow;
           const emission = calculate(row.values, row.entry_date, file.supplierOrganizationId);
-          chunk += resultLine(prefix, row.row_index, emission);
-          cells.add(prefix, emission);
+          if (emission.wttPart === null) {
+            chunk += resultLine(prefix, row.row_index, 0, emission);
+            cells.add(prefix, emission);
+          } else {
+            // Decision 0018's two-part rules: tank-to-wake under scope 1/2, well-to-tank under its scope 3 category.
+            const [tankToWake, wellToTank] = splitEntryParts(emission);
+            chunk += resultLine(prefix, row.row_index, 0, tankToWake) + resultLine(prefix, row.row_index, 1, wellToTank);
+            cells.add(prefix, tankToWake);
+            cells.add(prefix, wellToTank);
+          }
+          // The ship's year takes the entry once, whole, whatever its parts.
           vessels.add(emission, file.supplierOrganizationId);
           if (emission.method !== 'not_computed') progress.computed += 1;
           // The server answers requests between slices of entries (on the embedded database every query resolves
@@ -235,7 +245,8 @@ const completeRun = async (
 
 /**
  * The `emissions.recompute` job: computes every reportable entry of the organisation (its own validated files and
- * the accepted answers of its suppliers) with its settings and factors, writes the results under the run, sums the
+ * the accepted answers of its suppliers) with its settings and factors, writes the results under the run (two parts for
+ * an entry decision 0018 splits), sums the
  * report cells and ship-years, then makes the run the organisation's current one and prunes runs older than the
  * previous one. Safe to run twice (decision 0013): the run is claimed, every write names the claim, and a retry
  * starts the run again from its first entry. A newer run stops it early.

@@ -2,7 +2,7 @@ import type { EntryEmission } from '@tidewise/shared/emissions/calculate/types';
 
 /**
  * A run's rows as PostgreSQL's COPY text format reads them (tab-separated, `\N` for null, backslash, tab and line
- * breaks escaped): the results, one line per entry, and the report cells the run sums up as it goes.
+ * breaks escaped): the results, one line per entry or per part of an entry, and the report cells the run sums up as it goes.
  */
 
 const NULL = '\\N';
@@ -23,6 +23,7 @@ export const RESULT_COLUMNS = [
   'run_id',
   'generation',
   'row_index',
+  'part',
   'file_id',
   'supplier_organization_id',
   'month',
@@ -45,9 +46,9 @@ export const RESULT_COLUMNS = [
 /** What a file's results share: written once per file, not per entry. */
 export type FilePrefix = { runId: string; generation: number; fileId: string; supplierOrganizationId: string | null; category: string };
 
-/** One result line (RESULT_COLUMNS) of an entry. */
-export const resultLine = (file: FilePrefix, rowIndex: number, e: EntryEmission): string =>
-  `${file.runId}\t${file.generation}\t${rowIndex}\t${file.fileId}\t${file.supplierOrganizationId ?? NULL}\t${e.month ?? NULL}\t${e.scope3}\t${text(
+/** One result line (RESULT_COLUMNS) of an entry, or of one part of it (0: the only or the tank-to-wake part, 1: well-to-tank). */
+export const resultLine = (file: FilePrefix, rowIndex: number, part: 0 | 1, e: EntryEmission): string =>
+  `${file.runId}\t${file.generation}\t${rowIndex}\t${part}\t${file.fileId}\t${file.supplierOrganizationId ?? NULL}\t${e.month ?? NULL}\t${e.scope3}\t${text(
     e.ruleId,
   )}\t${e.method}\t${e.dataQuality}\t${text(file.category)}\t${text(e.vesselImo)}\t${text(e.vesselName)}\t${text(e.route)}\t${text(
     e.activity,
