@@ -37,8 +37,9 @@ afterAll(async () => {
 /*
  * The supplier's file: two ships (IMO check digits: 9321483 → 9·7+3·6+2·5+1·4+4·3+8·2 = 123, last digit 3;
  * 9074729 → 9·7+0·6+7·5+4·4+7·3+2·2 = 139, last digit 9), in January and February 2025. Nordlys is on a time
- * charter (category 4); Sønderho on a bareboat charter, so under operational control the customer runs it and its
- * fuel is the customer's own scope 1/2 (decision 0018).
+ * charter (category 4); Sønderho on a bareboat charter, so under operational control the customer runs it: the
+ * tank-to-wake emissions of its fuel are the customer's own scope 1/2 (shown apart, never in the Scope 3 totals) and the
+ * well-to-tank part is category 3 (decision 0018). Each Sønderho entry is two results, one per part.
  */
 const CSV = [
   'IMO number,Vessel,Ship type,Deadweight,Charter type,Fuel type,Fuel mass,Distance,Cargo,Period start,Period end',
@@ -91,19 +92,35 @@ const LNG_50: Figures = { co2TtwKg: 137_500, co2eTtwKg: 180_882.4535, co2eWtwKg:
 const MGO_5: Figures = { co2TtwKg: 16_030, co2eTtwKg: 16_283.15, co2eWtwKg: 19_357.55 };
 
 /*
- * Totals: CO2 311,400 + 64,120 + 137,500 + 16,030 = 529,050
- *         CO2e TtW 316,463 + 65,132.6 + 180,882.4535 + 16,283.15 = 578,761.2035
- *         WtW 371,138 + 77,430.2 + 226,299.9535 + 19,357.55 = 694,225.7035
+ * Sønderho's entries in two parts. Tank-to-wake, scope 1/2: CO2 and CO2e TtW as above, CO2e WtW = CO2e TtW.
+ * Well-to-tank, category 3: CO2 0, CO2e TtW 0, CO2e WtW = WtW − TtW:
+ *   LNG 50 t: 226,299.9535 − 180,882.4535 = 45,417.5 kg (50e6 g × 0.90835);  MGO 5 t: 19,357.55 − 16,283.15 = 3,074.4 kg
+ *   (5e6 g × 0.61488).
  */
-const TOTAL: Figures = { co2TtwKg: 529_050, co2eTtwKg: 578_761.2035, co2eWtwKg: 694_225.7035 };
+const LNG_50_TTW: Figures = { co2TtwKg: 137_500, co2eTtwKg: 180_882.4535, co2eWtwKg: 180_882.4535 };
+const LNG_50_WTT: Figures = { co2TtwKg: 0, co2eTtwKg: 0, co2eWtwKg: 45_417.5 };
+const MGO_5_TTW: Figures = { co2TtwKg: 16_030, co2eTtwKg: 16_283.15, co2eWtwKg: 16_283.15 };
+const MGO_5_WTT: Figures = { co2TtwKg: 0, co2eTtwKg: 0, co2eWtwKg: 3_074.4 };
+
 // Nordlys (HFO 100 t + MGO 20 t), category 4: 311,400 + 64,120; 316,463 + 65,132.6; 371,138 + 77,430.2.
 const NORDLYS: Figures = { co2TtwKg: 375_520, co2eTtwKg: 381_595.6, co2eWtwKg: 448_568.2 };
-// Sønderho (LNG 50 t + MGO 5 t), scope 1/2: 137,500 + 16,030; 180,882.4535 + 16,283.15; 226,299.9535 + 19,357.55.
-const SONDERHO: Figures = { co2TtwKg: 153_530, co2eTtwKg: 197_165.6035, co2eWtwKg: 245_657.5035 };
-// January (HFO 100 t, LNG 50 t): 311,400 + 137,500; 316,463 + 180,882.4535; 371,138 + 226,299.9535.
-const JANUARY: Figures = { co2TtwKg: 448_900, co2eTtwKg: 497_345.4535, co2eWtwKg: 597_437.9535 };
-// February (MGO 20 t, MGO 5 t): 64,120 + 16,030; 65,132.6 + 16,283.15; 77,430.2 + 19,357.55.
-const FEBRUARY: Figures = { co2TtwKg: 80_150, co2eTtwKg: 81_415.75, co2eWtwKg: 96_787.75 };
+// Sønderho's well-to-tank parts, category 3: 45,417.5 + 3,074.4 = 48,491.9.
+const SONDERHO_WTT: Figures = { co2TtwKg: 0, co2eTtwKg: 0, co2eWtwKg: 48_491.9 };
+/*
+ * Sønderho's tank-to-wake parts, the scope 1/2 shown apart: CO2 137,500 + 16,030 = 153,530;
+ * CO2e TtW = WtW 180,882.4535 + 16,283.15 = 197,165.6035 (its TtW, which the Scope 3 total leaves out).
+ */
+const SCOPE12: Figures = { co2TtwKg: 153_530, co2eTtwKg: 197_165.6035, co2eWtwKg: 197_165.6035 };
+/*
+ * Scope 3 totals (Nordlys + Sønderho's well-to-tank): CO2 375,520 + 0 = 375,520; CO2e TtW 381,595.6 + 0 = 381,595.6;
+ * WtW 448,568.2 + 48,491.9 = 497,060.1. With the scope 1/2 apart the whole is 497,060.1 + 197,165.6035 = 694,225.7035,
+ * the four entries' WtW (371,138 + 77,430.2 + 226,299.9535 + 19,357.55).
+ */
+const TOTAL: Figures = { co2TtwKg: 375_520, co2eTtwKg: 381_595.6, co2eWtwKg: 497_060.1 };
+// January (HFO 100 t, LNG's well-to-tank): 311,400; 316,463; 371,138 + 45,417.5 = 416,555.5.
+const JANUARY: Figures = { co2TtwKg: 311_400, co2eTtwKg: 316_463, co2eWtwKg: 416_555.5 };
+// February (MGO 20 t, MGO 5 t's well-to-tank): 64,120; 65,132.6; 77,430.2 + 3,074.4 = 80,504.6.
+const FEBRUARY: Figures = { co2TtwKg: 64_120, co2eTtwKg: 65_132.6, co2eWtwKg: 80_504.6 };
 
 /** The factors each fuel uses, all version 1 of the built-in library (FuelEU Annex II). */
 const factorIds = (fuel: string, slip?: string) =>
@@ -122,6 +139,7 @@ const FIGURES = 'co2TtwKg co2eTtwKg co2eWtwKg';
 const REPORT = `query($input: EmissionReportInput!) { emissionReport(input: $input) {
   periodStart periodEnd gwpSet primaryDataShare run { id status }
   totals { ${FIGURES} computedEntries notComputedEntries }
+  scope12 { ${FIGURES} computedEntries notComputedEntries }
   byCategory { key label entries share ${FIGURES} }
   bySupplier { key label entries share ${FIGURES} }
   byVessel { key label entries ${FIGURES} }
@@ -137,6 +155,7 @@ type Report = {
   primaryDataShare: number;
   run: { id: string; status: string } | null;
   totals: Figures & { computedEntries: number; notComputedEntries: number };
+  scope12: Figures & { computedEntries: number; notComputedEntries: number };
   byCategory: Slice[];
   bySupplier: Slice[];
   byVessel: Slice[];
@@ -302,27 +321,34 @@ describe('emissions from a supplier’s fuel file to the customer’s report', (
 
     const first = await report(c);
     expect(first).toMatchObject({ ...PERIOD, gwpSet: 'AR6', run: { id: firstRun.id, status: 'completed' } });
+    // Scope 3: Nordlys's two entries and Sønderho's two well-to-tank parts.
     expect(first.totals).toMatchObject({ computedEntries: 4, notComputedEntries: 0 });
-    expectFigures(first.totals, TOTAL, 'total');
+    expectFigures(first.totals, TOTAL, 'Scope 3 total');
+    // Sønderho's tank-to-wake parts, apart.
+    expect(first.scope12).toMatchObject({ computedEntries: 2, notComputedEntries: 0 });
+    expectFigures(first.scope12, SCOPE12, 'scope 1/2');
 
+    // Scope 3 categories only: category 4 and Sønderho's well-to-tank as category 3.
     const categories = new Map(first.byCategory.map((slice) => [slice.key, slice]));
-    expect([...categories.keys()].sort()).toEqual(['category_4', 'scope_1_2']);
+    expect([...categories.keys()].sort()).toEqual(['category_3', 'category_4']);
     expectFigures(categories.get('category_4'), NORDLYS, 'category 4');
-    expectFigures(categories.get('scope_1_2'), SONDERHO, 'scope 1/2');
+    expectFigures(categories.get('category_3'), SONDERHO_WTT, 'category 3');
     expect(categories.get('category_4')?.entries).toBe(2);
-    expect(categories.get('scope_1_2')?.entries).toBe(2);
-    // Shares of the WtW total: 448,568.2 / 694,225.7035 and 245,657.5035 / 694,225.7035.
-    expect(categories.get('category_4')?.share).toBeCloseTo(448_568.2 / 694_225.7035, 6);
-    expect(categories.get('scope_1_2')?.share).toBeCloseTo(245_657.5035 / 694_225.7035, 6);
+    expect(categories.get('category_3')?.entries).toBe(2);
+    // Shares of the Scope 3 WtW total: 448,568.2 / 497,060.1 = 0.90244258 and 48,491.9 / 497,060.1 = 0.09755742.
+    expect(categories.get('category_4')?.share).toBeCloseTo(0.90244258, 6);
+    expect(categories.get('category_3')?.share).toBeCloseTo(0.09755742, 6);
 
     expect(first.bySupplier).toHaveLength(1);
-    expect(first.bySupplier[0]).toMatchObject({ key: supplier.organizationId, label: 'Limfjord Ship Operations', entries: 4, share: 1 });
+    expect(first.bySupplier[0]).toMatchObject({ key: supplier.organizationId, label: 'Limfjord Ship Operations', entries: 4 });
+    // All of it (the same sums added in another order may differ in the last bit).
+    expect(first.bySupplier[0]?.share).toBeCloseTo(1, 12);
     expectFigures(first.bySupplier[0], TOTAL, 'supplier');
 
     const vessels = new Map(first.byVessel.map((slice) => [slice.key, slice]));
     expect([...vessels.keys()].sort()).toEqual(['9074729', '9321483']);
     expectFigures(vessels.get('9321483'), NORDLYS, 'Nordlys');
-    expectFigures(vessels.get('9074729'), SONDERHO, 'Sønderho');
+    expectFigures(vessels.get('9074729'), SONDERHO_WTT, 'Sønderho');
 
     const months = new Map(first.byMonth.map((month) => [month.month, month]));
     expectFigures(months.get('2025-01-01'), JANUARY, 'January');
@@ -339,7 +365,8 @@ describe('emissions from a supplier’s fuel file to the customer’s report', (
     expect(filled(first.byDataQuality)).toEqual([{ key: 'primary', entries: 4 }]);
     expect(first.primaryDataShare).toBeCloseTo(1, 9);
 
-    // 4. Per entry: the figures, the method, the rule and every factor with its exact version.
+    // 4. Per entry: the figures, the method, the rule and every factor with its exact version (the drill-down is the
+    // report's: Scope 3 results, so Sønderho's well-to-tank parts).
     const page = await results(c);
     expect(page.pageInfo.totalCount).toBe(4);
     const byRow = new Map(page.data.map((result) => [result.rowNumber, result]));
@@ -349,15 +376,23 @@ describe('emissions from a supplier’s fuel file to the customer’s report', (
       { row: 3, figures: MGO_20, fuel: 'mdo_mgo', month: '2025-02-01', imo: '9321483', category: 'category_4', rule: 'S3-VESSEL-TIME' },
       {
         row: 4,
-        figures: LNG_50,
+        figures: LNG_50_WTT,
         fuel: 'lng',
         slip: 'otto_ms',
         month: '2025-01-01',
         imo: '9074729',
-        category: 'scope_1_2',
+        category: 'category_3',
         rule: 'S3-VESSEL-BAREBOAT',
       },
-      { row: 5, figures: MGO_5, fuel: 'mdo_mgo', month: '2025-02-01', imo: '9074729', category: 'scope_1_2', rule: 'S3-VESSEL-BAREBOAT' },
+      {
+        row: 5,
+        figures: MGO_5_WTT,
+        fuel: 'mdo_mgo',
+        month: '2025-02-01',
+        imo: '9074729',
+        category: 'category_3',
+        rule: 'S3-VESSEL-BAREBOAT',
+      },
     ];
     for (const expected of expectedRows) {
       const result = byRow.get(expected.row);
@@ -382,6 +417,15 @@ describe('emissions from a supplier’s fuel file to the customer’s report', (
       expect(result?.factors.every((factor) => factor.source.document === 'Regulation (EU) 2023/1805 (FuelEU Maritime)')).toBe(true);
     }
     expect(byRow.get(2)?.activity).toBe('100 t HFO');
+    // The scope 1/2 shown apart drills to Sønderho's tank-to-wake parts; each entry's two parts make its whole WtW.
+    const scope12 = await results(c, { scope3Category: 'scope_1_2' });
+    const ttwByRow = new Map(scope12.data.map((result) => [result.rowNumber, result]));
+    expect([...ttwByRow.keys()].sort()).toEqual([4, 5]);
+    expectFigures(ttwByRow.get(4), LNG_50_TTW, 'row 4 tank-to-wake');
+    expectFigures(ttwByRow.get(5), MGO_5_TTW, 'row 5 tank-to-wake');
+    expect(ttwByRow.get(4)?.entryId).toBe(byRow.get(4)?.entryId);
+    expect((ttwByRow.get(4)?.co2eWtwKg ?? 0) + (byRow.get(4)?.co2eWtwKg ?? 0)).toBeCloseTo(LNG_50.co2eWtwKg, 3);
+    expect((ttwByRow.get(5)?.co2eWtwKg ?? 0) + (byRow.get(5)?.co2eWtwKg ?? 0)).toBeCloseTo(MGO_5.co2eWtwKg, 3);
     // Filters narrow the same results: one supplier, one month, one category, one vessel.
     expect((await results(c, { supplier: supplier.organizationId })).pageInfo.totalCount).toBe(4);
     expect((await results(c, { month: '2025-02-01' })).data.map((r) => r.rowNumber).sort()).toEqual([3, 5]);
@@ -404,11 +448,11 @@ describe('emissions from a supplier’s fuel file to the customer’s report', (
     /*
      * HFO 100 t with WtT 14.1 gCO2e/MJ: WtT = 100e6 g × 0.0405 MJ/g × 14.1 g/MJ = 57,105,000 g = 57,105 kg
      * (was 54,675); WtW = 316,463 + 57,105 = 373,568 kg. CO2 and CO2e TtW do not change.
-     * Total WtW = 694,225.7035 − 54,675 + 57,105 = 696,655.7035 kg.
+     * Scope 3 total WtW = 497,060.1 − 54,675 + 57,105 = 499,490.1 kg.
      */
     const second = await report(c);
     expect(second.run?.id).toBe(secondRun.id);
-    expectFigures(second.totals, { co2TtwKg: 529_050, co2eTtwKg: 578_761.2035, co2eWtwKg: 696_655.7035 }, 'total with the own factor');
+    expectFigures(second.totals, { co2TtwKg: 375_520, co2eTtwKg: 381_595.6, co2eWtwKg: 499_490.1 }, 'total with the own factor');
     const hfoNow = (await results(c, { vesselImo: '9321483', month: '2025-01-01' })).data;
     expect(hfoNow).toHaveLength(1);
     expectFigures(hfoNow[0], { co2TtwKg: 311_400, co2eTtwKg: 316_463, co2eWtwKg: 373_568 }, 'HFO with the own factor');
@@ -416,7 +460,7 @@ describe('emissions from a supplier’s fuel file to the customer’s report', (
       ['fueleu.cf.hfo@1', 'fueleu.ch4.hfo@1', 'fueleu.n2o.hfo@1', 'fueleu.lcv.hfo@1', 'org.wtt.hfo@1'].sort(),
     );
     // The LNG entry did not use the factor and keeps its figures.
-    expectFigures((await results(c, { vesselImo: '9074729', month: '2025-01-01' })).data[0], LNG_50, 'LNG after the own factor');
+    expectFigures((await results(c, { vesselImo: '9074729', month: '2025-01-01' })).data[0], LNG_50_WTT, 'LNG after the own factor');
 
     // The HFO entry's history, newest first: the library's result stays beside the new one, with its factor version.
     const firstHistory = await history(c, hfoEntryId);
@@ -445,11 +489,11 @@ describe('emissions from a supplier’s fuel file to the customer’s report', (
 
     /*
      * WtT 13.9: 100e6 g × 0.0405 × 13.9 = 56,295,000 g = 56,295 kg; WtW = 316,463 + 56,295 = 372,758 kg.
-     * Total WtW = 694,225.7035 − 54,675 + 56,295 = 695,845.7035 kg.
+     * Scope 3 total WtW = 497,060.1 − 54,675 + 56,295 = 498,680.1 kg.
      */
     const third = await report(c);
     expect(third.run?.id).toBe(thirdRun.id);
-    expectFigures(third.totals, { co2TtwKg: 529_050, co2eTtwKg: 578_761.2035, co2eWtwKg: 695_845.7035 }, 'total with version 2');
+    expectFigures(third.totals, { co2TtwKg: 375_520, co2eTtwKg: 381_595.6, co2eWtwKg: 498_680.1 }, 'total with version 2');
 
     // The HFO entry's history now, newest first: the result before stays, with the factor version it was computed with.
     const laterHistory = await history(c, hfoEntryId);

@@ -52,16 +52,23 @@ const MGO_5 = { co2TtwKg: 16_030, co2eTtwKg: 16_283.15, co2eWtwKg: 19_357.55 };
 const LNG_50 = { co2TtwKg: 137_500, co2eTtwKg: 180_882.4535, co2eWtwKg: 226_299.9535 };
 
 /*
- * 2025: January HFO 100 t (supplier) + LNG 50 t (own), February MGO 20 t (supplier), March one entry not computed.
- *   CO2 311,400 + 137,500 + 64,120 = 513,020;  TtW 316,463 + 180,882.4535 + 65,132.6 = 562,478.0535;
- *   WtW 371,138 + 226,299.9535 + 77,430.2 = 674,868.1535.
+ * Sønderho is the customer's own ship on a bareboat charter (decision 0018): its LNG is two results, the tank-to-wake
+ * part under scope 1/2 (CO2 137,500, CO2e TtW = WtW = 180,882.4535 kg) and the well-to-tank part under category 3
+ * (TtW 0, WtW 226,299.9535 − 180,882.4535 = 45,417.5 kg, which is 5e7 g × the WtT 0.90835 g/g).
+ * 2025's Scope 3: January HFO 100 t (supplier, category 4) + Sønderho's well-to-tank 45,417.5 (category 3), February
+ * MGO 20 t (supplier), March one entry not computed.
+ *   CO2 311,400 + 0 + 64,120 = 375,520;  TtW 316,463 + 0 + 65,132.6 = 381,595.6;
+ *   WtW 371,138 + 45,417.5 + 77,430.2 = 493,985.7.
  * Nordlys (the supplier's ship, category 4): 311,400 + 64,120 = 375,520; 316,463 + 65,132.6 = 381,595.6;
- *   371,138 + 77,430.2 = 448,568.2, share 448,568.2 / 674,868.1535 = 0.66467531.
- * January: 311,400 + 137,500 = 448,900; 316,463 + 180,882.4535 = 497,345.4535; 371,138 + 226,299.9535 = 597,437.9535.
+ *   371,138 + 77,430.2 = 448,568.2, share 448,568.2 / 493,985.7 = 0.90805908; category 3 45,417.5 / 493,985.7 = 0.09194092.
+ * January: CO2 311,400; TtW 316,463; WtW 371,138 + 45,417.5 = 416,555.5.
  */
-const TOTAL_2025 = { co2TtwKg: 513_020, co2eTtwKg: 562_478.0535, co2eWtwKg: 674_868.1535, computedEntries: 3, notComputedEntries: 1 };
+const LNG_50_TTW = { co2TtwKg: 137_500, co2eTtwKg: 180_882.4535, co2eWtwKg: 180_882.4535 };
+const LNG_50_WTT = { co2TtwKg: 0, co2eTtwKg: 0, co2eWtwKg: 45_417.5 };
+const TOTAL_2025 = { co2TtwKg: 375_520, co2eTtwKg: 381_595.6, co2eWtwKg: 493_985.7, computedEntries: 3, notComputedEntries: 1 };
+const SCOPE12_2025 = { ...LNG_50_TTW, computedEntries: 1, notComputedEntries: 0 };
 const NORDLYS_2025 = { co2TtwKg: 375_520, co2eTtwKg: 381_595.6, co2eWtwKg: 448_568.2 };
-const JANUARY = { entries: 2, co2TtwKg: 448_900, co2eTtwKg: 497_345.4535, co2eWtwKg: 597_437.9535 };
+const JANUARY = { entries: 2, co2TtwKg: 311_400, co2eTtwKg: 316_463, co2eWtwKg: 416_555.5 };
 
 const nordlys = (row: Partial<VesselRow>): VesselRow => ({
   imo: '9321483',
@@ -96,6 +103,7 @@ const sonderho = (row: Partial<VesselRow>): VesselRow => ({
 const REPORT = `query($input: EmissionReportInput!) { emissionReport(input: $input) {
   periodStart periodEnd gwpSet run { id status }
   totals { co2TtwKg co2eTtwKg co2eWtwKg computedEntries notComputedEntries }
+  scope12 { co2TtwKg co2eTtwKg co2eWtwKg computedEntries notComputedEntries }
   previousPeriod { co2TtwKg co2eTtwKg co2eWtwKg computedEntries notComputedEntries }
   yearOnYearChange primaryDataShare
   byCategory { key label entries co2TtwKg co2eTtwKg co2eWtwKg share }
@@ -118,6 +126,7 @@ type Report = {
   gwpSet: string;
   run: { id: string; status: string } | null;
   totals: Record<string, number>;
+  scope12: Record<string, number>;
   previousPeriod: Record<string, number> | null;
   yearOnYearChange: number | null;
   primaryDataShare: number;
@@ -147,7 +156,7 @@ const RESULT_FIELDS = `runId entryId fileId fileName rowNumber fileCategory supp
 const RESULTS = `query($filter: EmissionResultFilterInput!, $pagination: PaginationInput) {
   emissionResults(filter: $filter, pagination: $pagination) { data { ${RESULT_FIELDS} } pageInfo { totalCount totalPages } }
 }`;
-const HISTORY = `query($entryId: ID!) { emissionResultHistory(entryId: $entryId) { runId entryId co2eWtwKg } }`;
+const HISTORY = `query($entryId: ID!) { emissionResultHistory(entryId: $entryId) { runId entryId scope3Category co2eWtwKg } }`;
 
 type Result = {
   runId: string;
@@ -270,19 +279,22 @@ describe('emissionReport', () => {
       run: { id: firstRun, status: 'completed' },
     });
     expectFigures(report.totals, TOTAL_2025, 'totals');
+    // Sønderho's tank-to-wake part, apart: never in the Scope 3 figures.
+    expectFigures(report.scope12, SCOPE12_2025, 'scope 1/2');
 
+    // Scope 3 categories only.
     expect(report.byCategory.map((s) => [s.key, s.label, s.entries])).toEqual([
       ['category_4', 'Category 4: Upstream transportation and distribution', 3],
-      ['scope_1_2', 'Scope 1/2 (not scope 3)', 1],
+      ['category_3', 'Category 3: Fuel- and energy-related activities', 1],
     ]);
-    expectFigures(sliceOf(report.byCategory, 'category_4'), { ...NORDLYS_2025, share: 448_568.2 / 674_868.1535 }, 'category 4');
-    expectFigures(sliceOf(report.byCategory, 'scope_1_2'), { ...LNG_50, share: 226_299.9535 / 674_868.1535 }, 'scope 1/2');
+    expectFigures(sliceOf(report.byCategory, 'category_4'), { ...NORDLYS_2025, share: 0.90805908 }, 'category 4');
+    expectFigures(sliceOf(report.byCategory, 'category_3'), { ...LNG_50_WTT, share: 0.09194092 }, 'category 3');
 
     expect(report.bySupplier.map((s) => [s.key, s.label, s.entries])).toEqual([
       [suppliers.s1, `Baltic Bunkers ${tag}`, 3],
       ['own', 'Own data', 1],
     ]);
-    expectFigures(sliceOf(report.bySupplier, 'own'), LNG_50, 'own data');
+    expectFigures(sliceOf(report.bySupplier, 'own'), LNG_50_WTT, 'own data');
 
     // The March entry names no ship, so the vessels add up to the computed figures only.
     expect(report.byVessel.map((s) => [s.key, s.label, s.entries])).toEqual([
@@ -295,8 +307,8 @@ describe('emissionReport', () => {
       ['fuel_based', 'Fuel-based', 3],
       ['not_computed', 'Not computed', 1],
     ]);
-    expectFigures(sliceOf(report.byMethod, 'fuel_based'), { co2eWtwKg: 674_868.1535, share: 1 }, 'fuel-based');
-    expectFigures(sliceOf(report.byDataQuality, 'primary'), { co2eWtwKg: 674_868.1535, share: 1 }, 'primary');
+    expectFigures(sliceOf(report.byMethod, 'fuel_based'), { co2eWtwKg: 493_985.7, share: 1 }, 'fuel-based');
+    expectFigures(sliceOf(report.byDataQuality, 'primary'), { co2eWtwKg: 493_985.7, share: 1 }, 'primary');
     expect(report.primaryDataShare).toBe(1);
 
     // Every month of the period, zeros included; the undated entry (reporting year only) is in none.
@@ -306,24 +318,23 @@ describe('emissionReport', () => {
     expectFigures(report.byMonth[2], { entries: 1, co2TtwKg: 0, co2eTtwKg: 0, co2eWtwKg: 0 }, 'March');
     expect(report.byMonth.slice(3).every((m) => m.entries === 0 && m.co2eWtwKg === 0)).toBe(true);
 
-    // March 2024, MGO 5 t; (674,868.1535 − 19,357.55) / 19,357.55 = 33.86330416.
+    // March 2024, MGO 5 t; (493,985.7 − 19,357.55) / 19,357.55 = 24.51901971.
     expectFigures(report.previousPeriod ?? undefined, { ...MGO_5, computedEntries: 1, notComputedEntries: 0 }, 'previous period');
-    expect(report.yearOnYearChange).toBeCloseTo(33.86330416, 6);
+    expect(report.yearOnYearChange).toBeCloseTo(24.51901971, 6);
     // 2025 is over: nothing is projected.
     expect(report.projection).toBeNull();
   });
 
   it('names the hotspots, each supplier’s data quality and intensity, and the coverage of the period’s requests', async () => {
     const report = await reportOf(gql);
-    // Suppliers: only one (own data is no supplier), 0.66467531 of the total. Vessels: Nordlys 0.66467531 is below 80 %,
-    // so Sønderho follows (226,299.9535 / 674,868.1535 = 0.33532469) and the two make the whole.
+    // Suppliers: only one (own data is no supplier), 448,568.2 / 493,985.7 = 0.90805908 of the Scope 3 total. Vessels:
+    // Nordlys alone passes 80 %, so Sønderho (its well-to-tank part only, 0.09194092) is no hotspot.
     expect(report.hotspots.map((h) => [h.dimension, h.key])).toEqual([
       ['supplier', suppliers.s1],
       ['vessel', '9321483'],
-      ['vessel', '9074729'],
     ]);
-    expectFigures(report.hotspots[0], { share: 0.66467531, cumulativeShare: 0.66467531 }, 'supplier hotspot');
-    expectFigures(report.hotspots[2], { share: 0.33532469, cumulativeShare: 1 }, 'second vessel');
+    expectFigures(report.hotspots[0], { share: 0.90805908, cumulativeShare: 0.90805908 }, 'supplier hotspot');
+    expectFigures(report.hotspots[1], { share: 0.90805908, cumulativeShare: 0.90805908 }, 'vessel hotspot');
 
     // Fuel-based primary data only: DQR 1 in every dimension.
     expect(report.supplierQuality).toEqual([
@@ -363,10 +374,13 @@ describe('emissionReport', () => {
 
   it('projects the current year from its months reported, and counts a request still open as pending', async () => {
     const report = await reportOf(gql, { periodStart: `${currentYear}-01-01`, periodEnd: `${currentYear}-12-31` });
-    expectFigures(report.totals, { ...MGO_5, computedEntries: 1 }, 'current year');
-    // One month reported (January, 19,357.55 kg), so 19,357.55 × 12 = 232,290.6 kg: a projection, labelled so.
+    // Sønderho's 5 t MGO: well-to-tank 19,357.55 − 16,283.15 = 3,074.4 kg (5e6 g × 0.61488) in Scope 3 (category 3),
+    // its tank-to-wake part apart.
+    expectFigures(report.totals, { co2TtwKg: 0, co2eTtwKg: 0, co2eWtwKg: 3_074.4, computedEntries: 1 }, 'current year');
+    expectFigures(report.scope12, { ...MGO_5, co2eWtwKg: 16_283.15, computedEntries: 1 }, 'current year scope 1/2');
+    // One month reported (January, 3,074.4 kg), so 3,074.4 × 12 = 36,892.8 kg: a projection, labelled so.
     expect(report.projection).toMatchObject({ monthsReported: 1 });
-    expect(report.projection?.projectedCo2eWtwKg).toBeCloseTo(232_290.6, 6);
+    expect(report.projection?.projectedCo2eWtwKg).toBeCloseTo(36_892.8, 6);
     expect(report.projection?.method).toMatch(/^Projection, not a reported figure/);
     expect(report.coverage).toMatchObject({ requested: 1, pending: 1, answered: 0, estimated: 0 });
     expect(report.coverage.suppliers[0]).toMatchObject({ supplierOrganizationId: suppliers.s4, status: 'pending' });
@@ -411,6 +425,10 @@ describe('emissionResults', () => {
       expect(page.pageInfo.totalCount, month.month).toBe(month.entries);
       expect(page.data.reduce((sum, r) => sum + r.co2TtwKg, 0)).toBeCloseTo(month.co2TtwKg, 6);
     }
+    // The scope 1/2 shown apart drills to its parts.
+    const scope12 = await resultsOf(gql, { scope3Category: 'scope_1_2' });
+    expect(scope12.pageInfo.totalCount).toBe(report.scope12.computedEntries + report.scope12.notComputedEntries);
+    expect(scope12.data.reduce((sum, r) => sum + r.co2eWtwKg, 0)).toBeCloseTo(report.scope12.co2eWtwKg, 6);
     // Category then supplier then its entries: the path the screen offers.
     const path = await resultsOf(gql, { scope3Category: 'category_4', supplier: suppliers.s1, vesselImo: '9321483' });
     expect(path.data.map((r) => r.co2eWtwKg)).toEqual([HFO_100.co2eWtwKg, MGO_20.co2eWtwKg]);
@@ -418,14 +436,14 @@ describe('emissionResults', () => {
 
   it('shows each result with its entry, every factor and version with its source, and its rule in words', async () => {
     const all = await resultsOf(gql, {});
-    // Largest CO2e WtW first.
-    expect(all.data.map((r) => [r.fileName, r.rowNumber, r.method])).toEqual([
-      ['nordlys-2025.csv', 2, 'fuel_based'],
-      ['own-fleet.csv', 2, 'fuel_based'],
-      ['nordlys-2025.csv', 3, 'fuel_based'],
-      ['nordlys-2025.csv', 4, 'not_computed'],
+    // Scope 3 results, largest CO2e WtW first.
+    expect(all.data.map((r) => [r.fileName, r.rowNumber, r.method, r.scope3Category])).toEqual([
+      ['nordlys-2025.csv', 2, 'fuel_based', 'category_4'],
+      ['nordlys-2025.csv', 3, 'fuel_based', 'category_4'],
+      ['own-fleet.csv', 2, 'fuel_based', 'category_3'],
+      ['nordlys-2025.csv', 4, 'not_computed', 'category_4'],
     ]);
-    const [hfo, lng, , none] = all.data;
+    const [hfo, , lng, none] = all.data;
     expect(hfo).toMatchObject({
       runId: firstRun,
       entryId: s1File.entryIds[0],
@@ -448,15 +466,31 @@ describe('emissionResults', () => {
     );
     expect(hfo?.factors.find((f) => f.id === 'fueleu.cf.hfo@1')).toMatchObject({ value: '3.114', builtIn: true });
     expect(hfo?.factors.every((f) => f.source.document.includes('2023/1805'))).toBe(true);
+    const bareboatReason =
+      'The reporting organisation crews and runs the ship on a bareboat charter (operating lease), so under operational control its tank-to-wake emissions are its scope 1, not scope 3, and the well-to-tank part of the fuel is category 3.';
     expect(lng).toMatchObject({
       supplierOrganizationId: null,
       supplierName: null,
-      scope3Category: 'scope_1_2',
+      scope3Category: 'category_3',
       ruleId: 'S3-VESSEL-BAREBOAT',
-      ruleReason:
-        'The reporting organisation crews and runs the ship on a bareboat charter (operating lease), so under operational control its tank-to-wake emissions are its scope 1, not scope 3, and the well-to-tank part of the fuel is category 3.',
+      ruleReason: bareboatReason,
+      note: 'Well-to-tank part: category 3 (fuel- and energy-related activities)',
       entry: { id: ownFile.entryIds[0], supplierOrganizationId: null },
     });
+    expectFigures(lng, LNG_50_WTT, 'well-to-tank part');
+    // Its other part, under scope 1/2: the same entry, rule and factors.
+    const [ttw] = (await resultsOf(gql, { scope3Category: 'scope_1_2' })).data;
+    expect(ttw).toMatchObject({
+      entryId: ownFile.entryIds[0],
+      scope3Category: 'scope_1_2',
+      ruleId: 'S3-VESSEL-BAREBOAT',
+      ruleReason: bareboatReason,
+      note: 'Tank-to-wake part: scope 1/2 of the organisation',
+    });
+    expectFigures(ttw, LNG_50_TTW, 'tank-to-wake part');
+    expect(ttw?.factors.map((f) => f.id)).toEqual(lng?.factors.map((f) => f.id));
+    // The two parts make the entry's whole well-to-wake figure.
+    expect((ttw?.co2eWtwKg ?? 0) + (lng?.co2eWtwKg ?? 0)).toBeCloseTo(LNG_50.co2eWtwKg, 6);
     expect(none).toMatchObject({ method: 'not_computed', co2eWtwKg: 0, factors: [] });
     expect(none?.note).toBeTruthy();
   });
@@ -479,6 +513,20 @@ describe('emissionResults', () => {
     ).emissionResultHistory;
     expect(history.map((r) => r.runId)).toEqual([secondRun, firstRun]);
     expect(history.map((r) => r.co2eWtwKg)).toEqual([HFO_100.co2eWtwKg, HFO_100.co2eWtwKg]);
+    // An entry stored in two parts: both parts of each kept run, newest run first, tank-to-wake part first.
+    const parts = dataOf(
+      await gql<{ emissionResultHistory: { runId: string; scope3Category: string; co2eWtwKg: number }[] }>(HISTORY, {
+        entryId: ownFile.entryIds[0],
+      }),
+    ).emissionResultHistory;
+    expect(parts.map((r) => [r.runId, r.scope3Category])).toEqual([
+      [secondRun, 'scope_1_2'],
+      [secondRun, 'category_3'],
+      [firstRun, 'scope_1_2'],
+      [firstRun, 'category_3'],
+    ]);
+    expect(parts[0]?.co2eWtwKg).toBeCloseTo(LNG_50_TTW.co2eWtwKg, 6);
+    expect(parts[1]?.co2eWtwKg).toBeCloseTo(LNG_50_WTT.co2eWtwKg, 6);
     expect(errorOf(await gql(HISTORY, { entryId: 'not-an-entry' }))).toMatchObject({ code: 'NOT_FOUND' });
   });
 });

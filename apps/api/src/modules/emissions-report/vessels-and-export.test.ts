@@ -15,7 +15,8 @@ import { dataOf, errorOf, expectFigures, type Gql, recompute, seedVesselFile, ty
 /**
  * The vessel indicators and the report export, over a real run of an organisation's own fleet file: Nordlys (bulk
  * carrier, 58,000 DWT, time charter) burnt 100 t HFO over 1,000 n miles with 50,000 t of cargo in January 2025 and
- * 20 t MDO/MGO over 400 n miles with 30,000 t in February; Sønderho (container ship, bareboat) 50 t LNG in January.
+ * 20 t MDO/MGO over 400 n miles with 30,000 t in February; Sønderho (container ship, bareboat, so its results are a
+ * tank-to-wake part under scope 1/2 and a well-to-tank part under category 3) 50 t LNG in January.
  */
 
 let server: TestServer;
@@ -211,27 +212,36 @@ describe('exportEmissionReport', () => {
     ]);
     const summary = new Map(rowsOf(workbook.getWorksheet('Summary')).map(([key, value]) => [key, value]));
     expect(summary.get('Organisation')).toBe(`Fleet Owners ${tag}`);
-    // 371,138 + 77,430.2 + 226,299.9535 = 674,868.1535 kg (see the report test's arithmetic).
-    expect(summary.get('CO2e WtW (kg)')).toBeCloseTo(674_868.1535, 6);
-    expect(summary.get('Entries computed')).toBe(3);
+    // Scope 3: Nordlys 371,138 + 77,430.2 (category 4) + Sønderho's well-to-tank part 45,417.5 (category 3) = 493,985.7 kg;
+    // Sønderho's tank-to-wake part 180,882.4535 kg apart (see the report test's arithmetic).
+    expect(summary.get('Scope 3 CO2e WtW (kg)')).toBeCloseTo(493_985.7, 6);
+    expect(summary.get('Scope 3 entries computed')).toBe(3);
+    expect(summary.get('Scope 1/2 in the same data, not part of Scope 3: CO2e (kg, tank-to-wake)')).toBeCloseTo(180_882.4535, 6);
 
     const categories = rowsOf(workbook.getWorksheet('By category'));
     expect(categories[0]).toEqual(['Key', 'Label', 'Entries', 'CO2 TtW (kg)', 'CO2e TtW (kg)', 'CO2e WtW (kg)', 'Share of CO2e WtW']);
     expect(categories.slice(1).map((row) => [row[0], row[2]])).toEqual([
       ['category_4', 2],
-      ['scope_1_2', 1],
+      ['category_3', 1],
     ]);
     expect(categories[1]?.[5]).toBeCloseTo(448_568.2, 6);
     expect(rowsOf(workbook.getWorksheet('By month'))).toHaveLength(13);
 
     const [header, ...results] = rowsOf(workbook.getWorksheet('Results'));
-    expect(header?.[0]).toBe('File');
-    expect(results).toHaveLength(3);
+    expect(header?.slice(0, 3)).toEqual(['File', 'Row', 'Part']);
+    // Every result: Nordlys's two, and Sønderho's two parts (row 4).
+    expect(results).toHaveLength(4);
     // The file name starts like a formula, so it is written as text.
     expect(results.every((row) => row[0] === "'=fleet-2025.csv")).toBe(true);
-    expect(results.reduce((sum, row) => sum + Number(row[13]), 0)).toBeCloseTo(674_868.1535, 6);
+    // Both scopes: 371,138 + 77,430.2 + 180,882.4535 + 45,417.5 = 674,868.1535 kg.
+    expect(results.reduce((sum, row) => sum + Number(row[14]), 0)).toBeCloseTo(674_868.1535, 6);
+    expect(results.filter((row) => row[1] === 4).map((row) => [row[2], row[7]])).toEqual([
+      ['Tank-to-wake', 'Scope 1/2 (not scope 3)'],
+      ['Well-to-tank', 'Category 3: Fuel- and energy-related activities'],
+    ]);
     const hfo = results.find((row) => row[1] === 2);
-    expect(hfo?.slice(2, 10)).toEqual([
+    expect(hfo?.slice(2, 11)).toEqual([
+      'Whole',
       'Own data',
       '9321483',
       'Nordlys',
@@ -241,13 +251,13 @@ describe('exportEmissionReport', () => {
       'Fuel-based',
       'Primary data',
     ]);
-    expect(String(hfo?.[14]).split(', ').sort()).toEqual(
+    expect(String(hfo?.[15]).split(', ').sort()).toEqual(
       ['fueleu.cf.hfo@1', 'fueleu.ch4.hfo@1', 'fueleu.lcv.hfo@1', 'fueleu.n2o.hfo@1', 'fueleu.wtt.hfo@1'].sort(),
     );
 
     const [, ...factors] = rowsOf(workbook.getWorksheet('Factors'));
     const listed = new Set(factors.map((row) => row[0]));
-    const used = new Set(results.flatMap((row) => String(row[14]).split(', ')));
+    const used = new Set(results.flatMap((row) => String(row[15]).split(', ')));
     expect([...used].filter((id) => !listed.has(id))).toEqual([]);
     expect(factors.find((row) => row[0] === 'fueleu.cf.hfo@1')?.slice(1, 9)).toEqual([
       'cf',
@@ -271,9 +281,9 @@ describe('exportEmissionReport', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'File,Row,Supplier,Vessel IMO,Vessel name,Month,Scope 3 category,Rule,Method,Data quality,Activity,CO2 TtW (kg),CO2e TtW (kg),CO2e WtW (kg),Factors (id@version)',
+      'File,Row,Part,Supplier,Vessel IMO,Vessel name,Month,Scope 3 category,Rule,Method,Data quality,Activity,CO2 TtW (kg),CO2e TtW (kg),CO2e WtW (kg),Factors (id@version)',
     );
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(5);
 
     const token = new URL(link.url).pathname.split('/').pop() as string;
     const [head, payload, signature] = token.split('.') as [string, string, string];

@@ -121,6 +121,9 @@ export const waitForRunAfter = async (gql: Gql, after: string | null, timeoutMs 
 
 export type StoredResult = {
   rowIndex: number;
+  part: number;
+  scope3: string;
+  note: string | null;
   supplierOrganizationId: string | null;
   month: string | null;
   method: string;
@@ -132,11 +135,14 @@ export type StoredResult = {
   factorSet: number;
 };
 
-/** A run's stored results, by file generation and row. */
+/** A run's stored results, by file generation, row and part. */
 export const resultsOf = (server: TestServer, runId: string): Promise<StoredResult[]> =>
   server.database.db
     .select({
       rowIndex: emissionResults.rowIndex,
+      part: emissionResults.part,
+      scope3: emissionResults.scope3,
+      note: emissionResults.note,
       supplierOrganizationId: emissionResults.supplierOrganizationId,
       month: emissionResults.month,
       method: emissionResults.method,
@@ -149,7 +155,7 @@ export const resultsOf = (server: TestServer, runId: string): Promise<StoredResu
     })
     .from(emissionResults)
     .where(eq(emissionResults.runId, runId))
-    .orderBy(asc(emissionResults.generation), asc(emissionResults.rowIndex));
+    .orderBy(asc(emissionResults.generation), asc(emissionResults.rowIndex), asc(emissionResults.part));
 
 export const cellsOf = (server: TestServer, runId: string) =>
   server.database.db.select().from(emissionReportCells).where(eq(emissionReportCells.runId, runId));

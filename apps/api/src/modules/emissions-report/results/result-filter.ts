@@ -24,7 +24,8 @@ const invalid = (field: string, message: string) => new AppError('VALIDATION_FAI
 
 /**
  * The SQL condition on `emission_results r` a filter names (the run aside), after checking it: the period as the
- * report takes it, a month of that period, `own` or an id for the supplier. An id that is not a UUID can match
+ * report takes it, a month of that period, `own` or an id for the supplier, and the Scope 3 categories when no
+ * category is named. An id that is not a UUID can match
  * nothing, so it gives an empty page (`nothing`), as an unknown one does.
  */
 export const checkResultFilter = (filter: ResultFilter, fieldPrefix = 'filter'): CheckedFilter => {
@@ -43,7 +44,10 @@ export const checkResultFilter = (filter: ResultFilter, fieldPrefix = 'filter'):
     }
     conditions.push(sql`r.month = ${month}::date`);
   }
+  // Without a category the drill-down is the report's: Scope 3 results only, so its results add up to the figure it
+  // was opened from. Scope 1/2 parts and entries assigned nowhere are there when asked for by name.
   if (filter.scope3Category) conditions.push(sql`r.scope3 = ${filter.scope3Category}`);
+  else conditions.push(sql`r.scope3 NOT IN ('scope_1_2', 'none')`);
   if (filter.method) conditions.push(sql`r.method = ${filter.method}`);
   if (filter.vesselImo) conditions.push(sql`r.vessel_imo = ${filter.vesselImo}`);
   if (filter.supplier) {

@@ -162,6 +162,59 @@ describe('the recompute job', () => {
     expect((await settingsOf(gql)).currentRun?.id).toBe(third.id);
   });
 
+  it('stores a ship the organisation runs in two parts, tank-to-wake under scope 1/2 and well-to-tank under category 3', async () => {
+    const admin = await newOrganization(server, mailbox, `Run Parts ${randomUUID().slice(0, 6)}`);
+    const gql = gqlOf(admin);
+    const upload = await validatedCsv(server, gql, {
+      name: 'charters-2024.csv',
+      category: 'vessel_fuel_consumption',
+      mappings: [...MAPPINGS, { sourceColumn: 'Charter type', targetField: 'charter_type' }],
+      csv: [
+        'IMO number,Vessel,Fuel type,Fuel mass,Period start,Period end,Charter type',
+        '9321483,Nordlys,HFO,100,2024-01-03,2024-01-09,Bareboat',
+        '9321483,Nordlys,HFO,40,2024-03-01,2024-03-05,Time charter',
+      ].join('\n'),
+    });
+    expect(upload.validation).toEqual({ status: 'validated', validRows: 2 });
+    const run = await waitForRunAfter(gql, null);
+    // Two entries, both computed: the parts are results, not entries.
+    expect(run).toMatchObject({ status: 'completed', entriesTotal: 2, entriesDone: 2, entriesComputed: 2 });
+
+    /*
+     * Per tonne of HFO (see the first test): CO2 3,114 kg, CO2e TtW 3,164.63 kg, WtW 3,711.38 kg, so WtT 546.75 kg.
+     * 100 t on a bareboat charter it runs (decision 0018): part 0, scope 1/2, 311,400 / 316,463 / 316,463 (WtW = TtW);
+     *   part 1, category 3, 0 / 0 / 54,675 (100 × 546.75); together 371,138, the entry's WtW.
+     * 40 t on a time charter, category 4, whole: 124,560 / 126,585.2 / 148,455.2.
+     */
+    const results = await resultsOf(server, run.id);
+    expect(results.map((r) => [r.rowIndex, r.part, r.scope3, r.note])).toEqual([
+      [0, 0, 'scope_1_2', 'Tank-to-wake part: scope 1/2 of the organisation'],
+      [0, 1, 'category_3', 'Well-to-tank part: category 3 (fuel- and energy-related activities)'],
+      [1, 0, 'category_4', null],
+    ]);
+    expectFigures(results, [
+      { co2TtwKg: 311_400, co2eTtwKg: 316_463, co2eWtwKg: 316_463 },
+      { co2TtwKg: 0, co2eTtwKg: 0, co2eWtwKg: 54_675 },
+      { co2TtwKg: 124_560, co2eTtwKg: 126_585.2, co2eWtwKg: 148_455.2 },
+    ]);
+    expect(results[1]?.factorSet).toBe(results[0]?.factorSet);
+    expect(results.slice(0, 2).map((r) => [r.month, r.vesselImo])).toEqual([
+      ['2024-01-01', '9321483'],
+      ['2024-01-01', '9321483'],
+    ]);
+
+    // The cells sum each part under its own scope: 316,463 scope 1/2, 54,675 category 3, 148,455.2 category 4.
+    const cells = await cellsOf(server, run.id);
+    const byScope = (scope: string) => cells.filter((c) => c.scope3 === scope).reduce((sum, c) => sum + c.co2eWtwKg, 0);
+    expect(byScope('scope_1_2')).toBeCloseTo(316_463, 4);
+    expect(byScope('category_3')).toBeCloseTo(54_675, 4);
+    expect(byScope('category_4')).toBeCloseTo(148_455.2, 4);
+    // The ship's year counts each entry once, whole: 311,400 + 124,560 = 435,960 kg CO2 and 140 t HFO.
+    const [year] = await server.database.db.select().from(emissionVesselYears).where(eq(emissionVesselYears.runId, run.id));
+    expect(year?.co2Kg).toBeCloseTo(435_960, 4);
+    expect(year?.data.fuels.HFO).toBeCloseTo(140, 9);
+  });
+
   it("makes a supplier's accepted answer part of the customer's run, with the customer's factor for that supplier", async () => {
     const customer = await newOrganization(server, mailbox, `Run Customer ${randomUUID().slice(0, 6)}`);
     const supplier = await activeSupplierOf(server, mailbox, customer, `Run Supplier ${randomUUID().slice(0, 6)}`);
