@@ -126,7 +126,7 @@ type Report = {
   gwpSet: string;
   run: { id: string; status: string } | null;
   totals: Record<string, number>;
-  scope12: Record<string, number>;
+  scope12: { co2TtwKg: number; co2eTtwKg: number; co2eWtwKg: number; computedEntries: number; notComputedEntries: number };
   previousPeriod: Record<string, number> | null;
   yearOnYearChange: number | null;
   primaryDataShare: number;
