@@ -78,7 +78,7 @@ test('the customer drills from the Scope 3 report to an entry’s factors, expor
   await expect(page).toHaveURL(/\/app\/emissions(\?|$)/);
   await page.getByLabel('Reporting year').selectOption('2025');
   await expect(page).toHaveURL(/year=2025/);
-  const total = page.getByRole('link', { name: /CO2e well-to-wake: open the entries behind it$/ });
+  const total = page.getByRole('link', { name: /Scope 3 CO2e well-to-wake: open the entries behind it$/ });
   await expect(total).toBeVisible({ timeout: 30_000 });
   const totalText = await total.innerText();
   const screenTotal = tonnesOnScreen(totalText);
@@ -158,14 +158,14 @@ test('the customer drills from the Scope 3 report to an entry’s factors, expor
   expect(errors).toEqual([]);
 });
 
-/** The CO2e well-to-wake total on the export's Summary sheet (a row per figure: its name, its value), in kg. */
+/** The Scope 3 CO2e well-to-wake total on the export's Summary sheet (a row per figure: its name, its value), in kg. */
 const summaryWtwKg = (workbook: ExcelJS.Workbook): number => {
   const summary = workbook.worksheets.find((sheet) => sheet.name === 'Summary');
   if (!summary) throw new Error(`no Summary sheet: ${workbook.worksheets.map((s) => s.name).join(', ')}`);
   let found: number | null = null;
   summary.eachRow((row) => {
-    if (row.getCell(1).text === 'CO2e WtW (kg)') found = Number(row.getCell(2).value);
+    if (row.getCell(1).text === 'Scope 3 CO2e WtW (kg)') found = Number(row.getCell(2).value);
   });
-  if (found === null) throw new Error('the Summary sheet has no row "CO2e WtW (kg)"');
+  if (found === null) throw new Error('the Summary sheet has no row "Scope 3 CO2e WtW (kg)"');
   return found;
 };

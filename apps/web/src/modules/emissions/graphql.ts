@@ -91,6 +91,7 @@ export const EmissionReportFields = graphql(
       periodStart periodEnd gwpSet primaryDataShare yearOnYearChange
       run { ...EmissionRunFields }
       totals { ...EmissionTotalsFields }
+      scope12 { co2TtwKg co2eTtwKg computedEntries }
       previousPeriod { co2eWtwKg }
       projection { projectedCo2eWtwKg monthsReported method }
       byCategory { ...EmissionBreakdownFields }
@@ -142,6 +143,7 @@ export const PrintReportQuery = graphql(
         periodStart periodEnd gwpSet primaryDataShare yearOnYearChange
         run { id libraryVersion createdAt finishedAt }
         totals { ...EmissionTotalsFields }
+        scope12 { ...EmissionTotalsFields }
         projection { projectedCo2eWtwKg monthsReported method }
         byCategory { ...PrintBreakdownFields }
         bySupplier { ...PrintBreakdownFields }

@@ -124,7 +124,7 @@ const ReportBody = ({ report }: { report: PrintReport }) => {
     <div className="flex flex-col gap-6">
       <section className={SECTION} aria-labelledby="print-totals">
         <h2 id="print-totals" className="text-lg font-semibold">
-          Totals
+          Scope 3 totals
         </h2>
         <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
           {(
@@ -149,6 +149,13 @@ const ReportBody = ({ report }: { report: PrintReport }) => {
             </div>
           ))}
         </dl>
+        {report.scope12.co2eTtwKg !== 0 ? (
+          <p className="text-sm">
+            <span className="font-semibold">Scope 1/2 found in the same data (not part of Scope 3):</span>{' '}
+            {tonnesText(report.scope12.co2eTtwKg)} CO2e, tank-to-wake, from {formatNumber(report.scope12.computedEntries)} entries: the fuel
+            burnt by ships the organisation runs itself, its own scope 1, reported apart.
+          </p>
+        ) : null}
         {report.projection ? (
           <p className="text-sm">
             <span className="font-semibold">Projection, not a reported figure:</span> {tonnesText(report.projection.projectedCo2eWtwKg)} by

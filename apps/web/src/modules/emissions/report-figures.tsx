@@ -40,11 +40,13 @@ const Tile = ({
 );
 
 /**
- * The report's headline figures: CO2e well-to-wake and tank-to-wake, the primary-data share, the change
- * on the year before and the year-end projection, clearly a projection. Each figure opens what is behind it.
+ * The report's headline figures, all of Scope 3: CO2e well-to-wake and tank-to-wake, the primary-data share, the
+ * change on the year before and the year-end projection, clearly a projection. Each figure opens what is behind it.
+ * Scope 1/2 found in the same data (the tank-to-wake fuel of ships the organisation runs) is a separate line below,
+ * never part of these figures.
  */
 export const ReportFigures = ({ report, year }: { report: EmissionReport; year: number }) => {
-  const { totals, previousPeriod, projection, yearOnYearChange } = report;
+  const { totals, previousPeriod, projection, yearOnYearChange, scope12 } = report;
   const all = resultsHref(year);
   return (
     <section aria-labelledby="report-figures-title">
@@ -53,17 +55,17 @@ export const ReportFigures = ({ report, year }: { report: EmissionReport; year: 
       </h2>
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         <Tile
-          term="CO2e well-to-wake"
+          term="Scope 3 CO2e well-to-wake"
           value={tonnesText(totals.co2eWtwKg)}
           to={all}
-          linkLabel={`${tonnesText(totals.co2eWtwKg)} CO2e well-to-wake: open the entries behind it`}
+          linkLabel={`${tonnesText(totals.co2eWtwKg)} Scope 3 CO2e well-to-wake: open the entries behind it`}
           detail={`${formatNumber(totals.computedEntries)} entries computed`}
         />
         <Tile
-          term="CO2e tank-to-wake"
+          term="Scope 3 CO2e tank-to-wake"
           value={tonnesText(totals.co2eTtwKg)}
           to={all}
-          linkLabel={`${tonnesText(totals.co2eTtwKg)} CO2e tank-to-wake: open the entries behind it`}
+          linkLabel={`${tonnesText(totals.co2eTtwKg)} Scope 3 CO2e tank-to-wake: open the entries behind it`}
           detail={`of which CO2 ${tonnesText(totals.co2TtwKg)}`}
         />
         <Tile
@@ -98,6 +100,20 @@ export const ReportFigures = ({ report, year }: { report: EmissionReport; year: 
           />
         ) : null}
       </dl>
+      {scope12.co2eTtwKg !== 0 ? (
+        <p className="mt-3 rounded-lg border border-border bg-muted/30 p-3 text-sm">
+          Scope 1/2 found in the same data (not part of Scope 3):{' '}
+          <Link
+            to={resultsHref(year, { category: 'scope_1_2' })}
+            className={cn(LINK, 'font-semibold text-primary tabular-nums')}
+            aria-label={`${tonnesText(scope12.co2eTtwKg)} CO2e of scope 1/2, not part of Scope 3: open the entries behind it`}
+          >
+            {tonnesText(scope12.co2eTtwKg)} CO2e
+          </Link>
+          , tank-to-wake. It is the fuel burnt by ships you run yourself: your own scope 1, reported apart; the well-to-tank part of that
+          fuel is in category 3 above.
+        </p>
+      ) : null}
       {totals.notComputedEntries > 0 ? (
         <p className="mt-3 text-sm text-muted-foreground">
           <Link to={resultsHref(year, { method: 'not_computed' })} className={cn(LINK, 'font-medium text-primary')}>

@@ -64,5 +64,9 @@ export const describePareto = (title: string, bars: readonly ParetoDatum[]) =>
     ? `${title}: nothing to show.`
     : `${title}: ${bars.map((b) => `${b.label} ${tonnesText(b.tonnes * 1000)}, cumulative ${percent(b.cumulative)}`).join('; ')}.`;
 
-/** Whether the report holds any figure at all (a run may have found nothing in the period). */
-export const hasFigures = (report: Pick<EmissionReport, 'totals'>) => report.totals.computedEntries + report.totals.notComputedEntries > 0;
+/**
+ * Whether the report holds any figure at all (a run may have found nothing in the period); scope 1/2 found in the data
+ * counts, so a fleet of own ships still shows its page and the line that points to them.
+ */
+export const hasFigures = (report: Pick<EmissionReport, 'totals' | 'scope12'>) =>
+  report.totals.computedEntries + report.totals.notComputedEntries + report.scope12.computedEntries > 0;

@@ -40,6 +40,8 @@ const REPORT: EmissionReport = {
   yearOnYearChange: 0.0921443,
   run: run(),
   totals: { co2TtwKg: 310_000, co2eTtwKg: 315_500, co2eWtwKg: 382_250.5, computedEntries: 1204, notComputedEntries: 3 },
+  // No ship of the organisation's own in the data: nothing of scope 1/2.
+  scope12: { co2TtwKg: 0, co2eTtwKg: 0, computedEntries: 0 },
   previousPeriod: { co2eWtwKg: 350_000 },
   projection: { projectedCo2eWtwKg: 458_700, monthsReported: 10, method: 'The months reported, scaled to twelve.' },
   byCategory: [
@@ -128,11 +130,13 @@ describe('the Scope 3 report', () => {
     expect(screen.getByLabelText('Reporting year')).toHaveValue('2025');
 
     // 382,250.5 kg = 382.2505 t, one decimal.
-    const wtw = within(figure('CO2e well-to-wake')).getByRole('link');
+    const wtw = within(figure('Scope 3 CO2e well-to-wake')).getByRole('link');
     expect(wtw).toHaveTextContent('382.3 t');
     expect(wtw).toHaveAttribute('href', '/app/emissions/results?year=2025');
-    expect(within(figure('CO2e tank-to-wake')).getByRole('link')).toHaveTextContent('315.5 t');
-    expect(within(figure('CO2e tank-to-wake')).getByText('of which CO2 310 t')).toBeInTheDocument();
+    expect(within(figure('Scope 3 CO2e tank-to-wake')).getByRole('link')).toHaveTextContent('315.5 t');
+    expect(within(figure('Scope 3 CO2e tank-to-wake')).getByText('of which CO2 310 t')).toBeInTheDocument();
+    // Nothing of scope 1/2 in the data, so no line for it.
+    expect(screen.queryByText(/Scope 1\/2 found in the same data/)).not.toBeInTheDocument();
     expect(within(figure('Primary-data share')).getByRole('link')).toHaveTextContent('64.2%');
     // (382,250.5 − 350,000) / 350,000 = +9.2%, against 350.0 t in 2024.
     const change = within(figure('Change on 2024')).getByRole('link');
@@ -147,6 +151,19 @@ describe('the Scope 3 report', () => {
     expect(screen.getByRole('link', { name: '3 entries could not be computed' })).toHaveAttribute(
       'href',
       '/app/emissions/results?year=2025&method=not_computed',
+    );
+  });
+
+  it('shows the scope 1/2 found in the same data apart from the Scope 3 total, opening its entries', async () => {
+    // Ships the organisation runs: 45,417.5 kg tank-to-wake in scope 1/2, never in the 382.3 t Scope 3 headline.
+    show(answers({ report: { ...REPORT, scope12: { co2TtwKg: 40_000, co2eTtwKg: 45_417.5, computedEntries: 2 } } }));
+    await screen.findByRole('heading', { name: 'Figures for 2025' });
+    expect(within(figure('Scope 3 CO2e well-to-wake')).getByRole('link')).toHaveTextContent('382.3 t');
+    const line = screen.getByText(/Scope 1\/2 found in the same data \(not part of Scope 3\):/);
+    expect(line).toHaveTextContent(/^Scope 1\/2 found in the same data \(not part of Scope 3\): 45\.4 t CO2e, tank-to-wake\./);
+    expect(within(line).getByRole('link', { name: /^45\.4 t CO2e of scope 1\/2, not part of Scope 3/ })).toHaveAttribute(
+      'href',
+      '/app/emissions/results?year=2025&category=scope_1_2',
     );
   });
 
