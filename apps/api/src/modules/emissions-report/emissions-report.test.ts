@@ -26,7 +26,7 @@ let server: TestServer;
 let mailbox: Mailbox;
 let customer: Admin;
 let gql: Gql;
-let suppliers: { s1: string; s2: string; s3: string; s4: string };
+let suppliers: { s1: string; s2: string; s3: string; s4: string; s5: string };
 let s1File: { fileId: string; entryIds: string[] };
 let ownFile: { fileId: string; entryIds: string[] };
 let firstRun: string;
@@ -205,6 +205,7 @@ beforeAll(async () => {
     s2: await seedOrganization(db, `Quay Services ${tag}`),
     s3: await seedOrganization(db, `Cancelled Carriers ${tag}`),
     s4: await seedOrganization(db, `Future Tugs ${tag}`),
+    s5: await seedOrganization(db, `Late Lines ${tag}`),
   };
   const pendingDeadline = new Date(Date.now() + 3_600_000);
   currentYear = pendingDeadline.getUTCFullYear();
@@ -228,6 +229,14 @@ beforeAll(async () => {
     status: 'cancelled',
   });
   await seedRequest(db, { customerId: customer.organizationId, supplierId: suppliers.s4, deadline: pendingDeadline, status: 'requested' });
+  // Data of 2025 asked for with a deadline in February 2026, now past: it concerns 2025's report, not 2026's.
+  await seedRequest(db, {
+    customerId: customer.organizationId,
+    supplierId: suppliers.s5,
+    deadline: new Date('2026-02-15T12:00:00Z'),
+    status: 'requested',
+    period: '2025',
+  });
 
   s1File = await seedVesselFile(db, {
     organizationId: suppliers.s1,
@@ -359,14 +368,16 @@ describe('emissionReport', () => {
     });
     expect(report.supplierBenchmarks[0]?.intensity).toBeCloseTo(448_568.2 / 62_000_000, 12);
 
-    // 2025's requests: the accepted one answered, the open one past its deadline estimated, the cancelled one left out.
+    // 2025's requests: the accepted one answered, the open one past its deadline estimated, the cancelled one left out,
+    // and the one asking for 2025's data by its reporting period, due in 2026 and past, estimated.
     expect(report.coverage).toEqual({
-      requested: 2,
+      requested: 3,
       answered: 1,
       pending: 0,
-      estimated: 1,
+      estimated: 2,
       suppliers: [
         { supplierOrganizationId: suppliers.s1, supplierName: `Baltic Bunkers ${tag}`, status: 'answered' },
+        { supplierOrganizationId: suppliers.s5, supplierName: `Late Lines ${tag}`, status: 'estimated' },
         { supplierOrganizationId: suppliers.s2, supplierName: `Quay Services ${tag}`, status: 'estimated' },
       ],
     });
@@ -382,6 +393,7 @@ describe('emissionReport', () => {
     expect(report.projection).toMatchObject({ monthsReported: 1 });
     expect(report.projection?.projectedCo2eWtwKg).toBeCloseTo(36_892.8, 6);
     expect(report.projection?.method).toMatch(/^Projection, not a reported figure/);
+    // The 2025 request due this year is not counted: its reporting period is 2025.
     expect(report.coverage).toMatchObject({ requested: 1, pending: 1, answered: 0, estimated: 0 });
     expect(report.coverage.suppliers[0]).toMatchObject({ supplierOrganizationId: suppliers.s4, status: 'pending' });
   });

@@ -129,10 +129,13 @@ export const seedVesselFile = async (
   return { fileId: file.id, generation, entryIds: input.rows.map((_, rowIndex) => `${generation}-${rowIndex}`) };
 };
 
-/** A data request of the customer to a supplier with a deadline, answered by a file upload of the supplier when given. */
+/**
+ * A data request of the customer to a supplier with a deadline (and a reporting period when given), answered by a file
+ * upload of the supplier when given.
+ */
 export const seedRequest = async (
   db: Database,
-  input: { customerId: string; supplierId: string; deadline: Date; status: string; withAnswer?: boolean },
+  input: { customerId: string; supplierId: string; deadline: Date; status: string; withAnswer?: boolean; period?: string },
 ): Promise<{ taskId: string; fileUploadId: string | null }> => {
   const [calendar] = await db
     .insert(calendars)
@@ -159,6 +162,7 @@ export const seedRequest = async (
       endDate: input.deadline,
       responseUploadId: fileUploadId,
       requiredUploadPurpose: 'vessel_fuel_consumption',
+      requiredUploadSecondaryPurpose: input.period ?? null,
     })
     .returning({ id: calendarTasks.id });
   if (!task) throw new Error('task not inserted');

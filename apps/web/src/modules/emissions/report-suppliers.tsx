@@ -86,7 +86,7 @@ export const CoverageSection = ({ report, year }: { report: EmissionReport; year
     <ReportSection
       id="coverage"
       title="Coverage"
-      description="The suppliers you asked for data in the period: answered (accepted), pending, or estimated (no answer, so their figures are estimates or missing)."
+      description="The suppliers you asked for data of this period: answered (accepted), pending, or estimated (no answer, so their figures are estimates or missing)."
     >
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {(
