@@ -211,3 +211,16 @@ export const resultsHref = (year: number, filter: ResultsFilter = {}) => {
 export const reportHref = (year: number) => `/app/emissions?year=${year}`;
 export const vesselHref = (imo: string, year: number) => `/app/emissions/vessels/${encodeURIComponent(imo)}/${year}`;
 export const printHref = ({ periodStart, periodEnd }: Period) => `/app/emissions/print?periodStart=${periodStart}&periodEnd=${periodEnd}`;
+
+/**
+ * How a factor's value was checked, in words: a transcribed value was entered from its table and cross-checked, but not
+ * read in the primary text (docs/emission-factors.md), and an auditor should know before relying on it.
+ */
+export const VERIFICATION_LABELS: Record<string, { badge: string; explanation: string }> = {
+  read_at_source: { badge: 'Read at source', explanation: 'Read in the document its source names.' },
+  transcribed: {
+    badge: 'Transcribed',
+    explanation:
+      'Entered from the table its source names and cross-checked against independent transcriptions; not yet read in the primary text. Check it against the source before relying on it.',
+  },
+};

@@ -90,6 +90,7 @@ const created = (input: Record<string, unknown>): EmissionFactor => ({
   value: String(input.value),
   unit: 't CO2/t fuel',
   builtIn: false,
+  verification: 'read_at_source',
   validFrom: String(input.validFrom),
   validTo: null,
   evidence: String(input.evidence),

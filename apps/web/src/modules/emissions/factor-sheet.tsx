@@ -5,7 +5,7 @@ import { useDateFormat } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { FACTOR_KIND_LABELS, REGIME_LABELS } from './emission-format.ts';
+import { FACTOR_KIND_LABELS, REGIME_LABELS, VERIFICATION_LABELS } from './emission-format.ts';
 import type { EmissionFactor } from './graphql.ts';
 
 const Pairs = ({ items }: { items: readonly [string, ReactNode][] }) => (
@@ -56,7 +56,9 @@ export const FactorSheet = ({
                 <StatusBadge variant="outline">{factor.supplier ? `For ${factor.supplier.name} only` : 'Your own'}</StatusBadge>
               )}
               <StatusBadge variant="outline">{REGIME_LABELS[factor.regime] ?? factor.regime}</StatusBadge>
+              <StatusBadge variant="outline">{VERIFICATION_LABELS[factor.verification]?.badge ?? factor.verification}</StatusBadge>
             </div>
+            <p className="text-sm text-muted-foreground">{VERIFICATION_LABELS[factor.verification]?.explanation}</p>
             <section className="flex flex-col gap-2">
               <h3 className="text-sm font-semibold">Value</h3>
               <Pairs

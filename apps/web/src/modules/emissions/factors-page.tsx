@@ -98,7 +98,10 @@ export const FactorsPage = () => {
       header: 'Origin',
       cell: (f) =>
         f.builtIn ? (
-          <StatusBadge variant="secondary">Built in</StatusBadge>
+          <span className="flex flex-wrap gap-1">
+            <StatusBadge variant="secondary">Built in</StatusBadge>
+            {f.verification === 'transcribed' ? <StatusBadge variant="outline">Transcribed</StatusBadge> : null}
+          </span>
         ) : (
           <StatusBadge variant="outline">{f.supplier ? `For ${f.supplier.name}` : 'Your own'}</StatusBadge>
         ),

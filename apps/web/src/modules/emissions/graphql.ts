@@ -171,7 +171,7 @@ export type ExportFormat = VariablesOf<typeof ExportEmissionReportMutation>['inp
 
 export const EmissionFactorFields = graphql(`
   fragment EmissionFactorFields on EmissionFactor {
-    id key version kind regime fuel consumer activity value unit builtIn validFrom validTo evidence createdAt
+    id key version kind regime fuel consumer activity value unit builtIn verification validFrom validTo evidence createdAt
     source { document section edition }
     supplier { id name }
   }

@@ -7,7 +7,15 @@ import { QueryError } from '../../lib/query-state.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { FACTOR_KIND_LABELS, kilograms, METHOD_LABELS, QUALITY_LABELS, SCOPE3_LABELS, tonnesText } from './emission-format.ts';
+import {
+  FACTOR_KIND_LABELS,
+  kilograms,
+  METHOD_LABELS,
+  QUALITY_LABELS,
+  SCOPE3_LABELS,
+  tonnesText,
+  VERIFICATION_LABELS,
+} from './emission-format.ts';
 import { type EmissionFactor, type EmissionResultDetail, EmissionResultHistoryQuery, type EntryValue } from './graphql.ts';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
@@ -41,6 +49,7 @@ export const FactorCitation = ({ factor }: { factor: EmissionFactor }) => (
     <div className="flex flex-wrap items-center gap-2">
       <span className="font-medium">{FACTOR_KIND_LABELS[factor.kind] ?? factor.kind}</span>
       <StatusBadge variant={factor.builtIn ? 'secondary' : 'outline'}>{factor.builtIn ? 'Built in' : 'Your own'}</StatusBadge>
+      {factor.verification === 'transcribed' ? <StatusBadge variant="outline">Transcribed</StatusBadge> : null}
     </div>
     <p>
       <span className="font-mono tabular-nums">{factor.value}</span> {factor.unit}
@@ -54,6 +63,9 @@ export const FactorCitation = ({ factor }: { factor: EmissionFactor }) => (
       {factor.source.document}, {factor.source.section} ({factor.source.edition})
     </p>
     {factor.supplier ? <p className="text-xs text-muted-foreground">For {factor.supplier.name} only</p> : null}
+    {factor.verification === 'transcribed' ? (
+      <p className="text-xs text-muted-foreground">{VERIFICATION_LABELS.transcribed?.explanation}</p>
+    ) : null}
   </li>
 );
 

@@ -49,6 +49,7 @@ const factor: EmissionFactor = {
   value: '3.114',
   unit: 't CO2/t fuel',
   builtIn: true,
+  verification: 'transcribed',
   validFrom: '2018-01-01',
   validTo: null,
   evidence: null,
@@ -163,6 +164,9 @@ describe('emission results', () => {
     expect(sent.find((s) => s.name === 'EmissionResultHistory')?.variables).toEqual({ entryId: ENTRY });
     expect(within(sheet).getByText('IMO resolution MEPC.364(79), Annex, table 1 (16 December 2022)')).toBeInTheDocument();
     expect(within(sheet).getByText('3.114')).toBeInTheDocument();
+    // A transcribed value says so, so an auditor knows to check it against the source.
+    expect(within(sheet).getByText('Transcribed')).toBeInTheDocument();
+    expect(within(sheet).getByText(/not yet read in the primary text/)).toBeInTheDocument();
     expect(within(sheet).getByText('vessel.time_charter.charterer')).toBeInTheDocument();
     expect(within(sheet).getByText('You chartered the ship on a time charter: its fuel is a service you buy.')).toBeInTheDocument();
     expect(within(sheet).getByText('412.5 t')).toBeInTheDocument();
