@@ -129,7 +129,7 @@ const BenchmarkCard = ({ benchmark }: { benchmark: VesselBenchmark }) => {
       title="Benchmark"
       description={
         benchmark.referenceShipType
-          ? `Among the ${benchmark.peers} ${benchmark.referenceShipType} ships in the public EU MRV data for ${benchmark.referenceYear ?? 'the year'}; a low percentile is a low CO2 per distance.`
+          ? `Among the ${benchmark.peers.toLocaleString('en-GB')} ${benchmark.referenceShipType} ships in the public EU MRV data for ${benchmark.referenceYear ?? 'the year'}; a low percentile is a low CO2 per distance.`
           : 'Among the ships of the same type in the public EU MRV data.'
       }
     >
@@ -154,7 +154,7 @@ const BenchmarkCard = ({ benchmark }: { benchmark: VesselBenchmark }) => {
               ? '—'
               : percentileText(benchmark.co2PerTransportWorkPercentile),
           ],
-          ['Reference ships', String(benchmark.peers)],
+          ['Reference ships', benchmark.peers.toLocaleString('en-GB')],
         ]}
       />
       {benchmark.missing ? <Missing reason={benchmark.missing} /> : null}
