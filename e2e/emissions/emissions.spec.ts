@@ -151,7 +151,7 @@ test('the customer drills from the Scope 3 report to an entry’s factors, expor
   await expect(page).toHaveURL(new RegExp(`/app/emissions/vessels/${file.tern}/2025$`));
   await expect(page.getByText(`Rated ${TERN_RATING} in 2025`)).toBeVisible();
   await expect(page.getByText(/^CO2 per distance: \d{1,3}(st|nd|rd|th) percentile$/)).toBeVisible();
-  await expect(page.getByText(/Among the \d+ Bulk carrier ships in the public EU MRV data for 2021/)).toBeVisible();
+  await expect(page.getByText(/Among the [\d,]+ Bulk carrier ships in the public EU MRV data for 2021/)).toBeVisible();
   await shot('vessel');
   await expectAccessibleAtBothWidths(page, 'vessel');
 
