@@ -1,10 +1,10 @@
-import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { organizations } from '@tidewise/db/schema/organizations';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Actor, AppServices } from '../../../context.ts';
 import { requestStore } from '../../../lib/request-store.ts';
+import { openSignedDownload, refuseDownload, startDownload, waitForDrain } from '../../../lib/signed-download.ts';
 import { CSV_BOM, csvLine, type ExportCell, safeCell } from '../../../lib/spreadsheet-cells.ts';
 import { getEmissionReport } from '../operations/get-emission-report.ts';
 import { parsePeriod } from '../report/period.ts';
@@ -17,28 +17,6 @@ type ExportServices = Pick<AppServices, 'db' | 'secrets' | 'logger'>;
 /** True for `GET /emission-exports/<token>`, the signed links of exportEmissionReport. */
 export const isReportExportRoute = (pathname: string): boolean => pathname.startsWith(REPORT_EXPORT_PATH_PREFIX);
 
-const TOKEN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
-
-const MIME = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-} as const;
-
-const refuse = (res: ServerResponse, status: number, message: string) => {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(message);
-};
-
-/** Waits while the client is slower than the database, so an export never piles up in memory. */
-const drained = async (res: ServerResponse) => {
-  if (res.writableNeedDrain && !res.destroyed) await Promise.race([once(res, 'drain'), once(res, 'close')]);
-};
-
-const attachment = (name: string) => {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-};
-
 type Opened = { report: EmissionReportView; organizationName: string; claims: ReportExportClaims };
 
 const writeCsv = async (services: ExportServices, res: ServerResponse, opened: Opened, months: [string, string]) => {
@@ -47,7 +25,7 @@ const writeCsv = async (services: ExportServices, res: ServerResponse, opened: O
     for await (const rows of resultRows(services.db, opened.report.run, ...months)) {
       if (res.destroyed) return;
       res.write(rows.map(csvLine).join(''));
-      await drained(res);
+      await waitForDrain(res);
     }
   }
   res.end();
@@ -71,7 +49,7 @@ const writeXlsx = async (services: ExportServices, res: ServerResponse, opened: 
     for await (const rows of resultRows(services.db, opened.report.run, ...months)) {
       if (res.destroyed) return;
       for (const row of rows) results.addRow(row.map(safeCell)).commit();
-      await drained(res);
+      await waitForDrain(res);
     }
     factors.push(...(await factorRows(services.db, opened.claims.organizationId, opened.report.run, ...months)));
   }
@@ -94,26 +72,17 @@ export const handleReportExportRoute = async (
   res: ServerResponse,
   url: URL,
 ): Promise<void> => {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed');
-    return;
-  }
-  const token = url.pathname.slice(REPORT_EXPORT_PATH_PREFIX.length);
-  const check = TOKEN.test(token)
-    ? await verifyReportExportToken(services.secrets.tokenSigningKey, token)
-    : ({ valid: false, reason: 'invalid' } as const);
-  if (!check.valid) {
-    refuse(res, 403, check.reason === 'expired' ? 'This link has expired.' : 'This link is not valid.');
-    return;
-  }
-  const claims = check.claims;
+  const claims = await openSignedDownload(req, res, url.pathname.slice(REPORT_EXPORT_PATH_PREFIX.length), (token) =>
+    verifyReportExportToken(services.secrets.tokenSigningKey, token),
+  );
+  if (!claims) return;
   const [organization] = await services.db
     .select({ name: organizations.name })
     .from(organizations)
     .where(eq(organizations.id, claims.organizationId))
     .limit(1);
   if (!organization) {
-    refuse(res, 404, 'What this link exports no longer exists.');
+    refuseDownload(res, 404, 'What this link exports no longer exists.');
     return;
   }
   // The link is the authorization: the report is read as the organisation it was made for.
@@ -121,17 +90,7 @@ export const handleReportExportRoute = async (
   const report = await getEmissionReport(reader, { periodStart: claims.periodStart, periodEnd: claims.periodEnd });
   const { months: all } = parsePeriod(claims.periodStart, claims.periodEnd);
   const months: [string, string] = [all[0] as string, all[all.length - 1] as string];
-  res.writeHead(200, {
-    'content-type': MIME[claims.format],
-    'content-disposition': attachment(`emissions-report-${claims.periodStart}-to-${claims.periodEnd}.${claims.format}`),
-    'cache-control': 'private, no-store',
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; sandbox",
-  });
-  if (req.method === 'HEAD') {
-    res.end();
-    return;
-  }
+  if (!startDownload(req, res, claims.format, `emissions-report-${claims.periodStart}-to-${claims.periodEnd}.${claims.format}`)) return;
   const logger = requestStore.getStore()?.logger ?? services.logger;
   const opened = { report, organizationName: organization.name, claims };
   try {

@@ -1,10 +1,10 @@
-import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import ExcelJS from 'exceljs';
 import type { AppServices } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { findReadableFile } from '../../../lib/request-access.ts';
 import { requestStore } from '../../../lib/request-store.ts';
+import { openSignedDownload, refuseDownload, startDownload, waitForDrain } from '../../../lib/signed-download.ts';
 import type { Actor } from '../../../context.ts';
 import { checkFilterIds } from '../operations/find-data-entries.ts';
 import { entryExport, type ExportTable, issueExport } from './export-tables.ts';
@@ -16,29 +16,12 @@ type ExportServices = Pick<AppServices, 'db' | 'secrets' | 'logger'>;
 /** True for `GET /exports/<token>`, the signed links of exportDataEntries and exportValidationIssues. */
 export const isExportRoute = (pathname: string): boolean => pathname.startsWith(EXPORT_PATH_PREFIX);
 
-const TOKEN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
-
-const MIME = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-} as const;
-
-const refuse = (res: ServerResponse, status: number, message: string) => {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(message);
-};
-
-/** Waits while the client is slower than the database, so an export never piles up in memory. */
-const drained = async (res: ServerResponse) => {
-  if (res.writableNeedDrain && !res.destroyed) await Promise.race([once(res, 'drain'), once(res, 'close')]);
-};
-
 const writeCsv = async (res: ServerResponse, table: ExportTable) => {
   res.write(CSV_BOM + csvLine(table.header));
   for await (const rows of table.pages) {
     if (res.destroyed) return;
     res.write(rows.map(csvLine).join(''));
-    await drained(res);
+    await waitForDrain(res);
   }
   res.end();
 };
@@ -50,7 +33,7 @@ const writeXlsx = async (res: ServerResponse, table: ExportTable, sheetName: str
   for await (const rows of table.pages) {
     if (res.destroyed) return;
     for (const row of rows) sheet.addRow(row.map(safeCell)).commit();
-    await drained(res);
+    await waitForDrain(res);
   }
   sheet.commit();
   await workbook.commit();
@@ -71,11 +54,6 @@ const tableOf = async (services: ExportServices, claims: ExportClaims): Promise<
   };
 };
 
-const attachment = (name: string) => {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-};
-
 /**
  * `GET /exports/<token>`: streams the export as an attachment, read from the database a page at a time. A forged or
  * altered link is 403 "This link is not valid."; an expired one (signature good) 403 "This link has expired.";
@@ -83,42 +61,24 @@ const attachment = (name: string) => {
  * broken export is never mistaken for a complete one.
  */
 export const handleExportRoute = async (services: ExportServices, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed');
-    return;
-  }
-  const token = url.pathname.slice(EXPORT_PATH_PREFIX.length);
-  const check = TOKEN.test(token)
-    ? await verifyExportToken(services.secrets.tokenSigningKey, token)
-    : ({ valid: false, reason: 'invalid' } as const);
-  if (!check.valid) {
-    refuse(res, 403, check.reason === 'expired' ? 'This link has expired.' : 'This link is not valid.');
-    return;
-  }
+  const claims = await openSignedDownload(req, res, url.pathname.slice(EXPORT_PATH_PREFIX.length), (token) =>
+    verifyExportToken(services.secrets.tokenSigningKey, token),
+  );
+  if (!claims) return;
   const logger = requestStore.getStore()?.logger ?? services.logger;
   let opened: { table: ExportTable; name: string };
   try {
-    opened = await tableOf(services, check.claims);
+    opened = await tableOf(services, claims);
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') {
-      refuse(res, 404, 'What this link exports no longer exists.');
+      refuseDownload(res, 404, 'What this link exports no longer exists.');
       return;
     }
     throw error;
   }
-  res.writeHead(200, {
-    'content-type': MIME[check.claims.format],
-    'content-disposition': attachment(opened.name),
-    'cache-control': 'private, no-store',
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; sandbox",
-  });
-  if (req.method === 'HEAD') {
-    res.end();
-    return;
-  }
+  if (!startDownload(req, res, claims.format, opened.name)) return;
   try {
-    if (check.claims.format === 'xlsx') await writeXlsx(res, opened.table, 'Data entries');
+    if (claims.format === 'xlsx') await writeXlsx(res, opened.table, 'Data entries');
     else await writeCsv(res, opened.table);
   } catch (error) {
     logger.warn({ err: error }, 'export stopped');
