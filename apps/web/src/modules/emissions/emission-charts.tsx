@@ -30,6 +30,29 @@ export const ChartFrame = ({ label, height = 280, children }: { label: string; h
 
 const tonnesTick = (value: number) => formatDecimal(value, value >= 100 ? 0 : 1);
 
+type Margin = { top: number; right: number; bottom: number; left: number };
+
+/**
+ * What every chart sets the same way: it fills its frame and follows its width, takes a copy of the data
+ * (recharts wants a mutable array) and keeps no keyboard layer of its own (see above).
+ */
+const chartProps = <T,>(data: readonly T[], margin: Margin) => ({
+  responsive: true,
+  accessibilityLayer: false,
+  data: [...data],
+  margin,
+  style: { width: '100%', height: '100%' },
+});
+
+/** The pointer and the click of a bar that opens its drill-down; nothing when the chart has none. */
+const selectProps = <T,>(data: readonly T[], onSelect: ((datum: T) => void) | undefined) =>
+  onSelect
+    ? { cursor: 'pointer', onClick: (_: unknown, index: number) => data[index] && onSelect(data[index]) }
+    : { cursor: undefined, onClick: undefined };
+
+/** A tooltip line of tonnes: the figure to one decimal, and the series it belongs to. */
+const tonnesTooltip = (value: unknown, name: unknown): [string, string] => [`${formatDecimal(Number(value), 1)} t`, String(name)];
+
 export type BarDatum = { key: string; label: string; tonnes: number };
 
 /** Horizontal bars, one per slice (a category): tonnes CO2e WtW; a bar opens its drill-down. */
@@ -43,25 +66,17 @@ export const BreakdownBarChart = ({
   onSelect?: (datum: BarDatum) => void;
 }) => (
   <ChartFrame label={label} height={Math.max(160, 48 * data.length + 40)}>
-    <BarChart
-      responsive
-      accessibilityLayer={false}
-      data={[...data]}
-      layout="vertical"
-      margin={{ top: 4, right: 16, bottom: 4, left: 8 }}
-      style={{ width: '100%', height: '100%' }}
-    >
+    <BarChart {...chartProps(data, { top: 4, right: 16, bottom: 4, left: 8 })} layout="vertical">
       <CartesianGrid horizontal={false} stroke={GRID} />
       <XAxis type="number" tick={AXIS_TICK} tickFormatter={tonnesTick} unit=" t" />
       <YAxis type="category" dataKey="label" tick={AXIS_TICK} width={96} />
-      <Tooltip {...TOOLTIP_STYLE} formatter={(value) => [`${formatDecimal(Number(value), 1)} t`, 'CO2e WtW']} />
+      <Tooltip {...TOOLTIP_STYLE} formatter={tonnesTooltip} />
       <Bar
         dataKey="tonnes"
         name="CO2e WtW"
         fill="var(--primary)"
         radius={[0, 4, 4, 0]}
-        cursor={onSelect ? 'pointer' : undefined}
-        onClick={onSelect ? (_, index) => data[index] && onSelect(data[index]) : undefined}
+        {...selectProps(data, onSelect)}
         isAnimationActive={false}
       />
     </BarChart>
@@ -84,25 +99,18 @@ export const MonthlyTrendChart = ({
   onSelect?: (datum: MonthDatum) => void;
 }) => (
   <ChartFrame label={label}>
-    <BarChart
-      responsive
-      accessibilityLayer={false}
-      data={[...data]}
-      margin={{ top: 8, right: 8, bottom: 4, left: 8 }}
-      style={{ width: '100%', height: '100%' }}
-    >
+    <BarChart {...chartProps(data, { top: 8, right: 8, bottom: 4, left: 8 })}>
       <CartesianGrid vertical={false} stroke={GRID} />
       <XAxis dataKey="label" tick={AXIS_TICK} />
       <YAxis tick={AXIS_TICK} tickFormatter={tonnesTick} unit=" t" width={64} />
-      <Tooltip {...TOOLTIP_STYLE} formatter={(value, name) => [`${formatDecimal(Number(value), 1)} t`, String(name)]} />
+      <Tooltip {...TOOLTIP_STYLE} formatter={tonnesTooltip} />
       <Legend wrapperStyle={{ fontSize: 12 }} />
       <Bar
         dataKey="reported"
         name="Reported"
         stackId="month"
         fill="var(--primary)"
-        cursor={onSelect ? 'pointer' : undefined}
-        onClick={onSelect ? (_, index) => data[index] && onSelect(data[index]) : undefined}
+        {...selectProps(data, onSelect)}
         isAnimationActive={false}
       />
       <Bar
@@ -135,14 +143,7 @@ export const ParetoChart = ({
   onSelect?: (datum: ParetoDatum) => void;
 }) => (
   <ChartFrame label={label} height={Math.max(180, 44 * data.length + 60)}>
-    <ComposedChart
-      responsive
-      accessibilityLayer={false}
-      data={[...data]}
-      layout="vertical"
-      margin={{ top: 4, right: 16, bottom: 4, left: 8 }}
-      style={{ width: '100%', height: '100%' }}
-    >
+    <ComposedChart {...chartProps(data, { top: 4, right: 16, bottom: 4, left: 8 })} layout="vertical">
       <CartesianGrid horizontal={false} stroke={GRID} />
       <XAxis xAxisId="tonnes" type="number" tick={AXIS_TICK} tickFormatter={tonnesTick} unit=" t" />
       <XAxis
@@ -156,10 +157,7 @@ export const ParetoChart = ({
       <YAxis type="category" dataKey="label" tick={AXIS_TICK} width={120} />
       <Tooltip
         {...TOOLTIP_STYLE}
-        formatter={(value, name) => [
-          name === 'Cumulative share' ? percent(Number(value)) : `${formatDecimal(Number(value), 1)} t`,
-          String(name),
-        ]}
+        formatter={(value, name) => (name === 'Cumulative share' ? [percent(Number(value)), String(name)] : tonnesTooltip(value, name))}
       />
       <Legend wrapperStyle={{ fontSize: 12 }} />
       <Bar
@@ -168,8 +166,7 @@ export const ParetoChart = ({
         name="CO2e WtW"
         fill="var(--primary)"
         radius={[0, 4, 4, 0]}
-        cursor={onSelect ? 'pointer' : undefined}
-        onClick={onSelect ? (_, index) => data[index] && onSelect(data[index]) : undefined}
+        {...selectProps(data, onSelect)}
         isAnimationActive={false}
       />
       <Line
@@ -190,13 +187,7 @@ export type CountDatum = { key: string; label: string; count: number };
 /** Vertical bars of counts (ships per CII rating). */
 export const CountBarChart = ({ data, label }: { data: readonly CountDatum[]; label: string }) => (
   <ChartFrame label={label} height={220}>
-    <BarChart
-      responsive
-      accessibilityLayer={false}
-      data={[...data]}
-      margin={{ top: 8, right: 8, bottom: 4, left: 0 }}
-      style={{ width: '100%', height: '100%' }}
-    >
+    <BarChart {...chartProps(data, { top: 8, right: 8, bottom: 4, left: 0 })}>
       <CartesianGrid vertical={false} stroke={GRID} />
       <XAxis dataKey="label" tick={AXIS_TICK} />
       <YAxis tick={AXIS_TICK} allowDecimals={false} width={40} />
