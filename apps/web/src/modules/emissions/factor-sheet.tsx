@@ -2,22 +2,12 @@ import { CopyPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDateFormat } from '../../lib/format.ts';
+import { DetailList } from '../../ui/detail-list.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { FACTOR_KIND_LABELS, REGIME_LABELS, VERIFICATION_LABELS } from './emission-format.ts';
 import type { EmissionFactor } from './graphql.ts';
-
-const Pairs = ({ items }: { items: readonly [string, ReactNode][] }) => (
-  <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-4 gap-y-2 text-sm">
-    {items.map(([term, value]) => (
-      <div key={term} className="contents">
-        <dt className="text-muted-foreground">{term}</dt>
-        <dd className="[overflow-wrap:anywhere]">{value}</dd>
-      </div>
-    ))}
-  </dl>
-);
 
 /**
  * One factor version: its value exactly as printed, what it applies to, where it stands (document, section,
@@ -61,7 +51,7 @@ export const FactorSheet = ({
             <p className="text-sm text-muted-foreground">{VERIFICATION_LABELS[factor.verification]?.explanation}</p>
             <section className="flex flex-col gap-2">
               <h3 className="text-sm font-semibold">Value</h3>
-              <Pairs
+              <DetailList
                 items={[
                   [
                     'Value',
@@ -80,7 +70,7 @@ export const FactorSheet = ({
             </section>
             <section className="flex flex-col gap-2">
               <h3 className="text-sm font-semibold">Source</h3>
-              <Pairs
+              <DetailList
                 items={[
                   ['Document', factor.source.document],
                   ['Section', factor.source.section],

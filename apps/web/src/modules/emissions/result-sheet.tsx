@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { useDateFormat } from '../../lib/format.ts';
 import { QueryError } from '../../lib/query-state.tsx';
+import { DetailList, DetailSection } from '../../ui/detail-list.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
@@ -17,24 +18,6 @@ import {
   VERIFICATION_LABELS,
 } from './emission-format.ts';
 import { type EmissionFactor, type EmissionResultDetail, EmissionResultHistoryQuery, type EntryValue } from './graphql.ts';
-
-const Section = ({ title, children }: { title: string; children: ReactNode }) => (
-  <section className="flex flex-col gap-2">
-    <h3 className="text-sm font-semibold">{title}</h3>
-    {children}
-  </section>
-);
-
-const Pairs = ({ items }: { items: readonly [string, ReactNode][] }) => (
-  <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-4 gap-y-2 text-sm">
-    {items.map(([term, value]) => (
-      <div key={term} className="contents">
-        <dt className="text-muted-foreground">{term}</dt>
-        <dd className="[overflow-wrap:anywhere]">{value}</dd>
-      </div>
-    ))}
-  </dl>
-);
 
 const entryValueText = (value: EntryValue) => {
   const raw = value.stringValue ?? value.numberValue ?? value.dateValue ?? value.booleanValue;
@@ -88,8 +71,8 @@ const ResultDetail = ({
         </StatusBadge>
         <span className="text-muted-foreground">GWP set {result.gwpSet}</span>
       </div>
-      <Section title="Emissions">
-        <Pairs
+      <DetailSection title="Emissions">
+        <DetailList
           items={[
             ['CO2e well-to-wake', `${kilograms(result.co2eWtwKg)} kg (${tonnesText(result.co2eWtwKg)})`],
             ['CO2e tank-to-wake', `${kilograms(result.co2eTtwKg)} kg`],
@@ -98,9 +81,9 @@ const ResultDetail = ({
             ['Computed', `${formatDateTime(result.computedAt)}, run ${result.runId}`],
           ]}
         />
-      </Section>
-      <Section title="Scope 3 rule">
-        <Pairs
+      </DetailSection>
+      <DetailSection title="Scope 3 rule">
+        <DetailList
           items={[
             ['Placed in', SCOPE3_LABELS[result.scope3Category]],
             [
@@ -112,13 +95,13 @@ const ResultDetail = ({
             ['Why', result.ruleReason],
           ]}
         />
-      </Section>
+      </DetailSection>
       {result.note ? (
-        <Section title="Note">
+        <DetailSection title="Note">
           <p className="text-sm">{result.note}</p>
-        </Section>
+        </DetailSection>
       ) : null}
-      <Section title="Factors">
+      <DetailSection title="Factors">
         {result.factors.length === 0 ? (
           <p className="text-sm text-muted-foreground">No factor was used.</p>
         ) : (
@@ -128,12 +111,12 @@ const ResultDetail = ({
             ))}
           </ul>
         )}
-      </Section>
-      <Section title="The entry’s values">
+      </DetailSection>
+      <DetailSection title="The entry’s values">
         {result.entry.values.length === 0 ? (
           <p className="text-sm text-muted-foreground">No mapped values.</p>
         ) : (
-          <Pairs items={result.entry.values.map((value) => [value.label, entryValueText(value)] as [string, ReactNode])} />
+          <DetailList items={result.entry.values.map((value) => [value.label, entryValueText(value)] as [string, ReactNode])} />
         )}
         <Link
           to={`/app/data-entries?file=${result.fileId}`}
@@ -143,8 +126,8 @@ const ResultDetail = ({
           <ListFilter className="size-4" aria-hidden="true" />
           All entries of {result.fileName}
         </Link>
-      </Section>
-      <Section title="History">
+      </DetailSection>
+      <DetailSection title="History">
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
         <section aria-label="History of the result" tabIndex={0} className="overflow-x-auto rounded-md border border-border">
           <table className="w-full text-left text-sm">
@@ -180,7 +163,7 @@ const ResultDetail = ({
             </tbody>
           </table>
         </section>
-      </Section>
+      </DetailSection>
     </div>
   );
 };

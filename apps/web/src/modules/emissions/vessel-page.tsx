@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { CardsLoading, QueryError } from '../../lib/query-state.tsx';
+import { DetailList } from '../../ui/detail-list.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { ServerAlert } from '../../ui/server-alert.tsx';
@@ -13,16 +14,8 @@ import { type CiiRating, type FuelEuBalance, type VesselBenchmark, type VesselIn
 import { DrillLink, ReportSection } from './report-section.tsx';
 import { CiiStrip, PercentileStrip, RatingBadge } from './vessel-visuals.tsx';
 
-const Pairs = ({ items }: { items: readonly [string, ReactNode][] }) => (
-  <dl className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-    {items.map(([term, value]) => (
-      <div key={term} className="contents">
-        <dt className="text-muted-foreground">{term}</dt>
-        <dd className="tabular-nums [overflow-wrap:anywhere]">{value}</dd>
-      </div>
-    ))}
-  </dl>
-);
+/** The vessel's cards give terms and figures equal room, the figures in aligned digits. */
+const EVEN_PAIRS = 'grid-cols-[minmax(0,1fr)_minmax(0,1fr)] tabular-nums';
 
 const n = (value: number | null | undefined, digits: number, unit = '', fixed = false) =>
   value === null || value === undefined
@@ -58,7 +51,8 @@ const CiiCard = ({ cii, year }: { cii: CiiRating; year: number }) => (
     {cii.boundaries && cii.boundaries.length === 4 && cii.attained !== null && cii.attained !== undefined ? (
       <CiiStrip boundaries={cii.boundaries} attained={cii.attained} rating={cii.rating} unit={ciiUnit(cii)} />
     ) : null}
-    <Pairs
+    <DetailList
+      className={EVEN_PAIRS}
       items={[
         ['Attained', n(cii.attained, 2, ciiUnit(cii), true)],
         ['Required', n(cii.required, 2, ciiUnit(cii), true)],
@@ -88,7 +82,8 @@ const FuelEuCard = ({ fuelEu }: { fuelEu: FuelEuBalance }) => {
           <span className="font-semibold tabular-nums">{n(Math.abs(balance) / 1e6, 1, 't CO2e')}</span>
         </p>
       ) : null}
-      <Pairs
+      <DetailList
+        className={EVEN_PAIRS}
         items={[
           ['GHG intensity', n(fuelEu.ghgIntensity, 2, 'gCO2e/MJ')],
           ['Target', n(fuelEu.target, 2, 'gCO2e/MJ')],
@@ -103,7 +98,8 @@ const FuelEuCard = ({ fuelEu }: { fuelEu: FuelEuBalance }) => {
 
 const MrvCard = ({ vessel }: { vessel: VesselIndicators }) => (
   <ReportSection id="mrv" title="EU MRV intensities" description="CO2 per distance sailed and per transport work, as EU MRV reports them.">
-    <Pairs
+    <DetailList
+      className={EVEN_PAIRS}
       items={[
         ['CO2', `${tonnes(vessel.co2Kg)} t`],
         ['Distance', n(vessel.distanceNm, 0, 'nm')],
@@ -146,7 +142,8 @@ const BenchmarkCard = ({ benchmark }: { benchmark: VesselBenchmark }) => {
           />
         </>
       ) : null}
-      <Pairs
+      <DetailList
+        className={EVEN_PAIRS}
         items={[
           [
             'CO2 per transport work',

@@ -1,10 +1,10 @@
 import { FILE_CATEGORY_LABELS, type FileCategory } from '@tidewise/shared/uploads';
 import { FileText, ListFilter } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { useDateFormat } from '../../lib/format.ts';
 import { QueryError } from '../../lib/query-state.tsx';
+import { DetailList, DetailSection } from '../../ui/detail-list.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
@@ -15,13 +15,6 @@ const rawText = (value: unknown) => {
   if (value === null || value === undefined || value === '') return '—';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 };
-
-const Section = ({ title, children }: { title: string; children: ReactNode }) => (
-  <section className="flex flex-col gap-2">
-    <h3 className="text-sm font-semibold">{title}</h3>
-    {children}
-  </section>
-);
 
 const IssueList = ({ issues, labelOf }: { issues: readonly DataEntryValidationError[]; labelOf: (field: string) => string }) => (
   <ul className="flex flex-col gap-2">
@@ -90,37 +83,36 @@ const EntryDetail = ({
           All entries of this file
         </Link>
       </div>
-      <Section title="Values">
+      <DetailSection title="Values">
         {entry.values.length === 0 ? (
           <p className="text-sm text-muted-foreground">No mapped values in this row.</p>
         ) : (
-          <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-4 gap-y-2 text-sm">
-            {entry.values.map((value) => (
-              <div key={value.fieldName} className="contents">
-                <dt className="text-muted-foreground">{value.label}</dt>
-                <dd className="flex flex-col gap-0.5 [overflow-wrap:anywhere]">
-                  <span className={value.isValid ? undefined : 'text-destructive'}>
-                    {shownValue(value, entry.validationErrors, {
-                      locale,
-                      withUnit: true,
-                      allowedValues: byKey.get(value.fieldName)?.allowedValues,
-                    })}
-                  </span>
-                  {value.isValid ? null : <span className="text-xs text-destructive">{value.validationError ?? 'Not valid'}</span>}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <DetailList
+            items={entry.values.map((value) => [
+              value.label,
+              <span key={value.fieldName} className="flex flex-col gap-0.5">
+                <span className={value.isValid ? undefined : 'text-destructive'}>
+                  {shownValue(value, entry.validationErrors, {
+                    locale,
+                    withUnit: true,
+                    allowedValues: byKey.get(value.fieldName)?.allowedValues,
+                  })}
+                </span>
+                {value.isValid ? null : <span className="text-xs text-destructive">{value.validationError ?? 'Not valid'}</span>}
+              </span>,
+              value.fieldName,
+            ])}
+          />
         )}
-      </Section>
-      <Section title="Validation">
+      </DetailSection>
+      <DetailSection title="Validation">
         {entry.validationErrors.length === 0 ? (
           <p className="text-sm text-muted-foreground">No errors or warnings.</p>
         ) : (
           <IssueList issues={entry.validationErrors} labelOf={labelOf} />
         )}
-      </Section>
-      <Section title={`Source row ${entry.rowNumber}, as read`}>
+      </DetailSection>
+      <DetailSection title={`Source row ${entry.rowNumber}, as read`}>
         {raw.length === 0 ? (
           <p className="text-sm text-muted-foreground">The source row is empty.</p>
         ) : (
@@ -150,7 +142,7 @@ const EntryDetail = ({
             </table>
           </div>
         )}
-      </Section>
+      </DetailSection>
     </div>
   );
 };
