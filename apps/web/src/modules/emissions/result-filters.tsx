@@ -1,6 +1,5 @@
-import { X } from 'lucide-react';
 import { type ListConfig, param } from '../../lib/list-params.ts';
-import { Button } from '../../ui/button.tsx';
+import { FilterChip } from '../../ui/filter-chip.tsx';
 import { METHOD_LABELS, METHODS, monthLabel, SCOPE3_CATEGORIES, SCOPE3_LABELS } from './emission-format.ts';
 import type { EmissionMethod, EmissionResult, Scope3Category } from './graphql.ts';
 
@@ -67,28 +66,14 @@ export const ResultFilterChips = ({
     return <p className="text-sm text-muted-foreground">Every result of the year. Pick a filter, or open a figure of the report.</p>;
   return (
     <ul className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2" aria-label="Filters in use">
-      {active.map((key) => {
-        const name = filterValueLabel(key, filters[key] ?? '', rows);
-        return (
-          <li key={key} className="flex min-w-0 max-w-full items-center gap-2 text-sm">
-            <span className="text-muted-foreground">{FILTER_NAMES[key]}:</span>
-            <span className="inline-flex min-w-0 max-w-full items-center gap-1 rounded-full border border-border bg-card py-1 pl-3 pr-1">
-              <span className="min-w-0 truncate font-medium" title={name}>
-                {name}
-              </span>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-7 shrink-0 rounded-full"
-                aria-label={`Clear the ${FILTER_NAMES[key].toLowerCase()} filter (${name})`}
-                onClick={() => onClear(key)}
-              >
-                <X aria-hidden="true" />
-              </Button>
-            </span>
-          </li>
-        );
-      })}
+      {active.map((key) => (
+        <FilterChip
+          key={key}
+          kind={FILTER_NAMES[key]}
+          name={filterValueLabel(key, filters[key] ?? '', rows)}
+          onClear={() => onClear(key)}
+        />
+      ))}
     </ul>
   );
 };

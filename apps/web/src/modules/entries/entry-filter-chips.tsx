@@ -1,28 +1,6 @@
-import { X } from 'lucide-react';
 import { useQuery } from 'urql';
-import { Button } from '../../ui/button.tsx';
+import { FilterChip } from '../../ui/filter-chip.tsx';
 import { EntryFilterFileQuery, EntryFilterRequestQuery, EntryOrganizationNameQuery } from './graphql.ts';
-
-/** One filter the address holds, by the name of what it names, with a button that drops it. */
-const FilterChip = ({ kind, name, onClear }: { kind: string; name: string; onClear: () => void }) => (
-  <li className="flex min-w-0 max-w-full items-center gap-2 text-sm">
-    <span className="text-muted-foreground">{kind}:</span>
-    <span className="inline-flex min-w-0 max-w-full items-center gap-1 rounded-full border border-border bg-card py-1 pl-3 pr-1">
-      <span className="min-w-0 truncate font-medium" title={name}>
-        {name}
-      </span>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-7 shrink-0 rounded-full"
-        aria-label={`Clear the ${kind.toLowerCase()} filter (${name})`}
-        onClick={onClear}
-      >
-        <X aria-hidden="true" />
-      </Button>
-    </span>
-  </li>
-);
 
 type Chip = { id: string; onClear: () => void };
 
