@@ -3,10 +3,9 @@ import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useMutation, useQuery } from 'urql';
 import { mutationError } from '../../lib/errors.ts';
-import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { FormDialogFooter } from '../../ui/form-dialog-footer.tsx';
 import { Form, FormAlert, SelectField, setServerError, TextareaField, TextField, useZodForm } from '../../ui/form.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { FACTOR_KIND_LABELS } from './emission-format.ts';
 import {
   emptyFactorForm,
@@ -194,15 +193,9 @@ export const FactorForm = ({ onOpenChange, replaces, onCreated }: Omit<Props, 'o
               hint="The first day it no longer applies; empty while it still does."
             />
           </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? <Spinner className="text-current" label="Saving" /> : null}
-              {replaces ? 'Add the new version' : 'Add factor'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={pending} pendingLabel="Saving" onCancel={() => onOpenChange(false)}>
+            {replaces ? 'Add the new version' : 'Add factor'}
+          </FormDialogFooter>
         </Form>
       </DialogContent>
     </Dialog>

@@ -4,10 +4,9 @@ import { useMutation, useQuery } from 'urql';
 import { z } from 'zod';
 import { mutationError } from '../../lib/errors.ts';
 import { useDateFormat } from '../../lib/format.ts';
-import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { FormDialogFooter } from '../../ui/form-dialog-footer.tsx';
 import { Form, FormAlert, setServerError, TextField, useZodForm } from '../../ui/form.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { RequestCalendarQuery, type RequestDetail, UpdateRequestMutation } from './graphql.ts';
 import { dayIn, endOfDay, zoneOrBrowser } from './new-request-schema.ts';
 
@@ -100,15 +99,9 @@ const DeadlineForm = ({ task, onOpenChange, onChanged }: Props) => {
             }
             required
           />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? <Spinner className="text-current" label="Saving" /> : null}
-              Save deadline
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={pending} pendingLabel="Saving" onCancel={() => onOpenChange(false)}>
+            Save deadline
+          </FormDialogFooter>
         </Form>
       </DialogContent>
     </Dialog>

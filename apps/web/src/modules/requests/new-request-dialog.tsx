@@ -3,12 +3,11 @@ import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { errorMessage, mutationError } from '../../lib/errors.ts';
 import { useDateFormat } from '../../lib/format.ts';
-import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { FormDialogFooter } from '../../ui/form-dialog-footer.tsx';
 import { Form, FormAlert, SelectField, setServerError, TextareaField, TextField, useZodForm } from '../../ui/form.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Label } from '../../ui/label.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { ActiveSuppliersQuery, CreateCalendarMutation, CreateRequestMutation } from './graphql.ts';
 import {
   dayIn,
@@ -192,15 +191,9 @@ const NewRequestForm = ({ onOpenChange, onCreated }: Props) => {
             maxLength={MAX_REQUEST_MESSAGE}
             optional
           />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending || noSuppliers}>
-              {pending ? <Spinner className="text-current" label="Sending" /> : null}
-              Send request
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={pending} pendingLabel="Sending" onCancel={() => onOpenChange(false)} submitDisabled={noSuppliers}>
+            Send request
+          </FormDialogFooter>
         </Form>
       </DialogContent>
     </Dialog>

@@ -1,8 +1,7 @@
 import { ROLE_DESCRIPTION_MAX_LENGTH, ROLE_NAME_MAX_LENGTH, roleDescriptionSchema, roleNameSchema } from '@tidewise/shared/roles';
 import { z } from 'zod';
-import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { FormDialogFooter } from '../../ui/form-dialog-footer.tsx';
 import { Form, FormAlert, setServerError, TextareaField, TextField, useZodForm } from '../../ui/form.tsx';
 import type { ServerFailure } from '../../lib/errors.ts';
 
@@ -54,15 +53,9 @@ const RoleForm = ({ onOpenChange, title, description, submitLabel, initial, onSu
             className="min-h-20"
             maxLength={ROLE_DESCRIPTION_MAX_LENGTH}
           />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? <Spinner className="text-current" label="Saving" /> : null}
-              {submitLabel}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={pending} pendingLabel="Saving" onCancel={() => onOpenChange(false)}>
+            {submitLabel}
+          </FormDialogFooter>
         </Form>
       </DialogContent>
     </Dialog>

@@ -1,9 +1,8 @@
 import { inviteSupplierSchema } from '@tidewise/shared/organization';
 import { useMutation } from 'urql';
 import { z } from 'zod';
-import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { FormDialogFooter } from '../../ui/form-dialog-footer.tsx';
 import { Form, FormAlert, setServerError, TextField, useZodForm } from '../../ui/form.tsx';
 import { mutationError } from '../../lib/errors.ts';
 import { type InviteSupplierInput, InviteSupplierMutation, type InviteSupplierResult } from './graphql.ts';
@@ -72,15 +71,9 @@ const InviteSupplierForm = ({ onOpenChange, onInvited }: Props) => {
             autoComplete="off"
             required
           />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? <Spinner className="text-current" label="Sending" /> : null}
-              Send invitation
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={pending} pendingLabel="Sending" onCancel={() => onOpenChange(false)}>
+            Send invitation
+          </FormDialogFooter>
         </Form>
       </DialogContent>
     </Dialog>

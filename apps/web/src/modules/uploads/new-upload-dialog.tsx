@@ -3,10 +3,9 @@ import { useNavigate } from 'react-router';
 import { useMutation } from 'urql';
 import type { z } from 'zod';
 import { mutationError } from '../../lib/errors.ts';
-import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { FormDialogFooter } from '../../ui/form-dialog-footer.tsx';
 import { Form, FormAlert, setServerError, TextareaField, TextField, useZodForm } from '../../ui/form.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { CreateFileUploadMutation } from './graphql.ts';
 
 /** The server's rules for a new upload (name required, description optional), as the form checks them. */
@@ -63,15 +62,9 @@ const NewUploadForm = ({ onOpenChange }: Props) => {
             maxLength={2000}
             hint="What the files hold, or who asked for them."
           />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? <Spinner className="text-current" label="Creating" /> : null}
-              Create and add files
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={pending} pendingLabel="Creating" onCancel={() => onOpenChange(false)}>
+            Create and add files
+          </FormDialogFooter>
         </Form>
       </DialogContent>
     </Dialog>

@@ -3,9 +3,8 @@ import { createOrganizationUserSchema } from '@tidewise/shared/organization';
 import { useEffect } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { z } from 'zod';
-import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { FormDialogFooter } from '../../ui/form-dialog-footer.tsx';
 import { Form, FormAlert, SelectField, setServerError, TextField, useZodForm } from '../../ui/form.tsx';
 import { errorMessage, mutationError } from '../../lib/errors.ts';
 import { CreateOrganizationUserMutation, type RoleOption, RoleOptionsQuery } from './graphql.ts';
@@ -91,15 +90,14 @@ const InviteUserForm = ({ onOpenChange, onInvited }: Props) => {
               </option>
             ))}
           </SelectField>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending || roles.length === 0}>
-              {pending ? <Spinner className="text-current" label="Sending" /> : null}
-              Send invitation
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            pending={pending}
+            pendingLabel="Sending"
+            onCancel={() => onOpenChange(false)}
+            submitDisabled={roles.length === 0}
+          >
+            Send invitation
+          </FormDialogFooter>
         </Form>
       </DialogContent>
     </Dialog>

@@ -2,12 +2,11 @@ import { useEffect, useMemo } from 'react';
 import { useController } from 'react-hook-form';
 import { useMutation, useQuery } from 'urql';
 import { z } from 'zod';
-import { Button } from '../../ui/button.tsx';
 import { Checkbox } from '../../ui/checkbox.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog.tsx';
+import { FormDialogFooter } from '../../ui/form-dialog-footer.tsx';
 import { Form, FormAlert, setServerError, useZodForm } from '../../ui/form.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { QueryError } from '../../lib/query-state.tsx';
 import { mutationError, type ServerFailure } from '../../lib/errors.ts';
 import { personName } from '../../lib/format.ts';
@@ -128,15 +127,9 @@ const UserRolesForm = ({ user, onOpenChange, onSaved }: Props & { user: Organiza
               ))}
             </fieldset>
           )}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!dirty || pending}>
-              {pending ? <Spinner className="text-current" label="Saving" /> : null}
-              Save roles
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={pending} pendingLabel="Saving" onCancel={() => onOpenChange(false)} submitDisabled={!dirty}>
+            Save roles
+          </FormDialogFooter>
         </Form>
       </DialogContent>
     </Dialog>
