@@ -240,6 +240,57 @@ const mapAndValidate = async (b: Admin, fileId: string) => {
   }
 };
 
+/** What organization B's emissions are addressed by other than ids: its own factor's key and its ship's IMO number. */
+let bEmissions: { factorKey: string; evidence: string; imo: string; year: number };
+
+/**
+ * B's emissions (issue 13): an own factor with its evidence, and a completed run over B's validated vessel file, so
+ * B has a run, results, report cells and a ship year (IMO 9074729, 2024) for the walk and the checks below.
+ */
+const buildEmissions = async (b: Admin) => {
+  const gql = <T>(query: string, variables: Record<string, unknown>) => b.client.gql<T>(query, variables, b.token);
+  const evidence = `B bunker lab analysis ${randomUUID().slice(0, 6)}`;
+  const created = dataOf(
+    await gql<{ createEmissionFactor: { key: string } }>(
+      'mutation($input: CreateEmissionFactorInput!) { createEmissionFactor(input: $input) { key } }',
+      {
+        input: {
+          kind: 'cf',
+          fuel: 'HFO',
+          value: '3.2',
+          unit: 't CO2/t fuel',
+          document: 'B bunker lab report',
+          section: 'Table 1',
+          edition: '2024',
+          evidence,
+          validFrom: '2018-01-01',
+        },
+      },
+    ),
+  );
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { emissionSettings } = dataOf(
+      await gql<{ emissionSettings: { currentRun: { id: string } | null; latestRun: { id: string; status: string } | null } }>(
+        '{ emissionSettings { currentRun { id } latestRun { id status } } }',
+        {},
+      ),
+    );
+    const latest = emissionSettings.latestRun;
+    if (latest?.status === 'completed' && emissionSettings.currentRun?.id === latest.id) break;
+    if (Date.now() > deadline) throw new Error(`B's emissions were not computed: ${JSON.stringify(emissionSettings)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const mine = dataOf(
+    await gql<{ vesselIndicators: { imo: string; co2Kg: number } }>(
+      'query($imo: String!, $year: Int!) { vesselIndicators(imo: $imo, year: $year) { imo co2Kg } }',
+      { imo: '9074729', year: 2024 },
+    ),
+  );
+  if (!(mine.vesselIndicators.co2Kg > 0)) throw new Error("B's ship year was not computed");
+  return { factorKey: created.createEmissionFactor.key, evidence, imo: '9074729', year: 2024 };
+};
+
 /**
  * B's data requests (issue 12), stored as the requests and supplier-matching modules store them: a calendar with a
  * request to B's supplier made from B's batch and a subtask, a review, the supplier named in B's file and B's
@@ -376,6 +427,7 @@ beforeAll(async () => {
   );
   const uploads = await buildUploads(orgB);
   const requests = await buildRequests(orgB);
+  bEmissions = await buildEmissions(orgB);
 
   bIds = await rowsConnectedTo(orgB.organizationId, before);
   for (const id of uploads.entryIds) bIds.set(id, 'data_entries');
@@ -389,6 +441,7 @@ beforeAll(async () => {
     role.data?.createAuthorizationRole.name ?? '',
     ...uploads.names,
     ...requests.names,
+    bEmissions.evidence,
   ];
 
   orgA = await newOrganization(server, mailbox, `Isolation A Offshore ${randomUUID().slice(0, 6)}`);
@@ -425,6 +478,7 @@ describe('tenant isolation over every operation', () => {
       'calendar_task_reviews',
       'upload_supplier_data',
       'supplier_match_confirmations',
+      'emission_runs',
     ]) {
       expect(kinds, `no ${table} row for organization B`).toContain(table);
     }
@@ -499,6 +553,50 @@ describe('tenant isolation over every operation', () => {
     }
     expect(failures).toEqual([]);
   }, 300_000);
+
+  it("answers NOT_FOUND for B's factor key and ship, and counts none of B's figures in A's emissions", async () => {
+    const codeOf = async (query: string, variables: Record<string, unknown>, field: string) =>
+      outcome(await callAsA(query, variables), field);
+    expect(await codeOf('query($key: String!) { emissionFactor(key: $key) { id } }', { key: bEmissions.factorKey }, 'emissionFactor')).toBe(
+      'NOT_FOUND',
+    );
+    expect(
+      await codeOf(
+        'query($key: String!) { emissionFactor(key: $key, version: 1) { id } }',
+        { key: bEmissions.factorKey },
+        'emissionFactor',
+      ),
+    ).toBe('NOT_FOUND');
+    expect(
+      await codeOf(
+        'query($imo: String!, $year: Int!) { vesselIndicators(imo: $imo, year: $year) { imo } }',
+        { imo: bEmissions.imo, year: bEmissions.year },
+        'vesselIndicators',
+      ),
+    ).toBe('NOT_FOUND');
+    const lists = await callAsA(
+      `query($year: Int!, $search: String!, $period: EmissionReportInput!, $filter: EmissionResultFilterInput!) {
+        vesselIndicatorsList(year: $year) { imo }
+        emissionFactors(filter: { search: $search, allVersions: true }) { data { key evidence } }
+        emissionReport(input: $period) { totals { co2eWtwKg computedEntries } byVessel { key } }
+        emissionResults(filter: $filter) { data { entryId } pageInfo { totalCount } }
+      }`,
+      {
+        year: bEmissions.year,
+        search: bEmissions.factorKey,
+        period: { periodStart: '2024-01-01', periodEnd: '2024-12-31' },
+        filter: { periodStart: '2024-01-01', periodEnd: '2024-12-31' },
+      },
+    );
+    expect(lists.errors).toBeUndefined();
+    expect(lists.data).toEqual({
+      vesselIndicatorsList: [],
+      emissionFactors: { data: [] },
+      emissionReport: { totals: { co2eWtwKg: 0, computedEntries: 0 }, byVessel: [] },
+      emissionResults: { data: [], pageInfo: { totalCount: 0 } },
+    });
+    expect(leaks(lists)).toEqual([]);
+  });
 
   it('refuses B ids in every id argument of a subscription with NOT_FOUND, before anything streams', async () => {
     const failures: string[] = [];
