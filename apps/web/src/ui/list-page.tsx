@@ -4,6 +4,7 @@ import { cn } from '../lib/cn.ts';
 import { type ListParams, PAGE_SIZES } from '../lib/list-params.ts';
 import type { PageInfo } from '../lib/page-info.ts';
 import { QueryError } from '../lib/query-state.tsx';
+import { Button } from './button.tsx';
 import { DataTable } from './data-table.tsx';
 import { PageHeader } from './page-header.tsx';
 
@@ -62,6 +63,23 @@ export const ListTable = <T,>({ list, connection, fetching, error, onRetry, ...t
     />
   );
 };
+
+/**
+ * The way out of an empty filtered list, for its empty state: a button that drops every filter, shown
+ * only while one is in use.
+ */
+export const ClearFiltersButton = ({
+  list,
+  children = 'Clear filters',
+}: {
+  list: Pick<ListParams, 'hasFilters' | 'resetFilters'>;
+  children?: ReactNode;
+}) =>
+  list.hasFilters ? (
+    <Button variant="outline" onClick={list.resetFilters}>
+      {children}
+    </Button>
+  ) : null;
 
 /**
  * A list screen: heading, an optional block under it (`intro`), the filter bar, messages, the

@@ -9,7 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import type { Column } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Label } from '../../ui/label.tsx';
-import { ListPage } from '../../ui/list-page.tsx';
+import { ClearFiltersButton, ListPage } from '../../ui/list-page.tsx';
 import { SearchInput } from '../../ui/search-input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
@@ -199,13 +199,7 @@ export const FactorsPage = () => {
           icon={BookOpen}
           title="No factors match"
           description="Try another search, or drop a filter."
-          action={
-            list.hasFilters ? (
-              <Button variant="outline" onClick={list.resetFilters}>
-                Drop every filter
-              </Button>
-            ) : null
-          }
+          action={<ClearFiltersButton list={list}>Drop every filter</ClearFiltersButton>}
         />
       }
     >

@@ -8,7 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import type { Column } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Label } from '../../ui/label.tsx';
-import { ListTable } from '../../ui/list-page.tsx';
+import { ClearFiltersButton, ListTable } from '../../ui/list-page.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Select } from '../../ui/select.tsx';
 import {
@@ -200,13 +200,7 @@ export const EmissionResultsPage = () => {
                 ? 'Drop a filter, or pick another year.'
                 : 'Results appear once entries of the year are computed. See the report for what to do.'
             }
-            action={
-              list.hasFilters ? (
-                <Button variant="outline" onClick={list.resetFilters}>
-                  Drop every filter
-                </Button>
-              ) : null
-            }
+            action={<ClearFiltersButton list={list}>Drop every filter</ClearFiltersButton>}
           />
         }
       />
