@@ -1,18 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  answerWithCsv,
-  createCalendar,
-  createRequest,
-  customerAndSupplier,
-  dataOf,
-  type Gql,
-  gqlAs,
-  inDays,
-  updateTask,
-  waitFor,
-} from '../modules/requests/requests-test-kit.ts';
+import { createCalendar, createRequest, inDays, updateTask } from '../modules/requests/requests-test-kit.ts';
 import { type Mailbox, outboxMailbox } from '../test/auth-test-kit.ts';
+import { dataOf, gqlOf, type Gql, waitFor } from '../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
+import { customerAndSupplier } from '../test/supplier-test-kit.ts';
+import { mapAndValidate, uploadCsv, waitForRead } from '../test/upload-test-kit.ts';
 
 /**
  * The emissions flow end to end, through the public API only: a customer asks its supplier for vessel fuel data, the
@@ -254,33 +246,13 @@ const FACTOR_SOURCE = {
   evidence: 'Declaration signed by the bunker supplier, filed with the 2025 fuel contract',
 };
 
-const validate = async (gql: Gql, fileId: string) => {
-  for (const mapping of MAPPINGS)
-    dataOf(
-      await gql('mutation($input: CreateFileMappingInput!) { createFileMapping(input: $input) { id } }', { input: { fileId, ...mapping } }),
-    );
-  dataOf(await gql('mutation($fileId: ID!) { applyFileMappings(fileId: $fileId) { status } }', { fileId }));
-  return waitFor(
-    async () =>
-      dataOf(
-        await gql<{ fileValidation: { status: string; validRows: number; invalidRows: number } }>(
-          'query($fileId: ID!) { fileValidation(fileId: $fileId) { status validRows invalidRows } }',
-          { fileId },
-        ),
-      ).fileValidation,
-    (v) => v.status === 'validated' || v.status === 'failed',
-    'validation',
-    120_000,
-  );
-};
-
 describe('emissions from a supplier’s fuel file to the customer’s report', () => {
   it('counts an accepted answer by hand-checked figures, and a new factor version moves the next run while history keeps the old', async () => {
     const { customer, supplier } = await customerAndSupplier(server, mailbox, {
       customer: 'Skagen Bulk Charterers',
       supplier: 'Limfjord Ship Operations',
     });
-    const [c, s] = [gqlAs(customer), gqlAs(supplier)];
+    const [c, s] = [gqlOf(customer), gqlOf(supplier)];
 
     // 1. The request, the supplier's file, its mappings and validation, and the submission.
     const calendar = await createCalendar(c, inDays(30));
@@ -291,13 +263,13 @@ describe('emissions from a supplier’s fuel file to the customer’s report', (
       requiredUploadPurpose: 'vessel_fuel_consumption',
       requiredUploadSecondaryPurpose: '2025',
     });
-    const answer = await answerWithCsv(server, s, task.id, 'fleet-fuel-2025.csv', CSV);
-    await waitFor(
-      async () => dataOf(await s<{ file: { status: string } }>('query($id: ID!) { file(id: $id) { status } }', { id: answer.fileId })).file,
-      (file) => file.status === 'processed' || file.status === 'failed',
-      'file read',
-    );
-    expect(await validate(s, answer.fileId)).toEqual({ status: 'validated', validRows: 4, invalidRows: 0 });
+    const answer = await uploadCsv(server, s, 'fleet-fuel-2025.csv', CSV, task.id);
+    await waitForRead(s, answer.fileId);
+    expect(await mapAndValidate(s, answer.fileId, MAPPINGS, 'status validRows invalidRows')).toEqual({
+      status: 'validated',
+      validRows: 4,
+      invalidRows: 0,
+    });
     dataOf(await updateTask(s, { id: task.id, status: 'submitted' }));
 
     // 2. Submitted but not accepted: a run of the customer's counts none of it.

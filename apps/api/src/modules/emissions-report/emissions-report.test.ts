@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, outboxMailbox } from '../../test/auth-test-kit.ts';
+import { dataOf, refusalOf, type Gql } from '../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { type Admin, newOrganization } from '../../test/organization-test-kit.ts';
-import {
-  dataOf,
-  errorOf,
-  expectFigures,
-  type Gql,
-  recompute,
-  seedOrganization,
-  seedRequest,
-  seedVesselFile,
-  type VesselRow,
-} from './report-test-kit.ts';
+import { expectFigures, recompute, seedOrganization, seedRequest, seedVesselFile, type VesselRow } from './report-test-kit.ts';
 
 /**
  * The report, the drill-down and the entry history, over a real run of the recompute job: a customer's own ship and
@@ -399,7 +390,7 @@ describe('emissionReport', () => {
   });
 
   it('refuses a period that does not run from a month’s first day to a month’s last, naming the field', async () => {
-    const bad = async (input: Record<string, string>) => errorOf(await gql(REPORT, { input }));
+    const bad = async (input: Record<string, string>) => refusalOf(await gql(REPORT, { input }));
     expect(await bad({ periodStart: '2025-01-02', periodEnd: '2025-12-31' })).toMatchObject({
       code: 'VALIDATION_FAILED',
       field: 'input.periodStart',
@@ -513,9 +504,9 @@ describe('emissionResults', () => {
     expect((await resultsOf(gql, { method: 'not_computed' })).data.map((r) => r.entryId)).toEqual([s1File.entryIds[2]]);
     const paged = await resultsOf(gql, {}, 3);
     expect([paged.data.length, paged.pageInfo.totalCount]).toEqual([3, 4]);
-    const refused = errorOf(await gql(RESULTS, { filter: { ...PERIOD_2025, month: '2024-12-01' } }));
+    const refused = refusalOf(await gql(RESULTS, { filter: { ...PERIOD_2025, month: '2024-12-01' } }));
     expect(refused).toMatchObject({ code: 'VALIDATION_FAILED', field: 'filter.month' });
-    expect(errorOf(await gql(RESULTS, { filter: { ...PERIOD_2025, supplier: 'someone' } }))).toMatchObject({ field: 'filter.supplier' });
+    expect(refusalOf(await gql(RESULTS, { filter: { ...PERIOD_2025, supplier: 'someone' } }))).toMatchObject({ field: 'filter.supplier' });
   });
 
   it('keeps the previous run’s result in the entry’s history, newest first', async () => {
@@ -539,7 +530,7 @@ describe('emissionResults', () => {
     ]);
     expect(parts[0]?.co2eWtwKg).toBeCloseTo(LNG_50_TTW.co2eWtwKg, 6);
     expect(parts[1]?.co2eWtwKg).toBeCloseTo(LNG_50_WTT.co2eWtwKg, 6);
-    expect(errorOf(await gql(HISTORY, { entryId: 'not-an-entry' }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(refusalOf(await gql(HISTORY, { entryId: 'not-an-entry' }))).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 
@@ -547,9 +538,9 @@ describe('another organisation', () => {
   it('sees nothing of the first: NOT_FOUND for its entry and ship, empty report and drill-down', async () => {
     const other = await newOrganization(server, mailbox, `Other Shipping ${tag}`);
     const og: Gql = (query, variables) => other.client.gql(query, variables, other.token);
-    expect(errorOf(await og(HISTORY, { entryId: s1File.entryIds[0] }))).toMatchObject({ code: 'NOT_FOUND' });
-    expect(errorOf(await og(HISTORY, { entryId: ownFile.entryIds[0] }))).toMatchObject({ code: 'NOT_FOUND' });
-    expect(errorOf(await og('query { vesselIndicators(imo: "9321483", year: 2025) { imo } }'))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(refusalOf(await og(HISTORY, { entryId: s1File.entryIds[0] }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(refusalOf(await og(HISTORY, { entryId: ownFile.entryIds[0] }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(refusalOf(await og('query { vesselIndicators(imo: "9321483", year: 2025) { imo } }'))).toMatchObject({ code: 'NOT_FOUND' });
     expect(
       dataOf(await og<{ vesselIndicatorsList: unknown[] }>('query { vesselIndicatorsList(year: 2025) { imo } }')).vesselIndicatorsList,
     ).toEqual([]);

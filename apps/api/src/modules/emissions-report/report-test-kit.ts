@@ -6,27 +6,13 @@ import { calendars, calendarTasks } from '@tidewise/db/schema/requests';
 import { fileUploads, files } from '@tidewise/db/schema/uploads';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { GraphQLResult } from '../../test/harness.ts';
+import { dataOf, type Gql } from '../../test/graphql-test-kit.ts';
 
 /**
  * For the emissions report tests: an organisation's validated files and its requests written straight into the tables
  * the recompute job reads (the upload, mapping and validation flow has its own tests, and the whole flow is tested
  * end to end in schema/emissions-flow.test.ts), then a real run through `recomputeEmissions`.
  */
-
-export type Gql = <T>(query: string, variables?: Record<string, unknown>) => Promise<GraphQLResult<T>>;
-
-export const dataOf = <T>(result: GraphQLResult<T>): T => {
-  expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
-  if (!result.data) throw new Error('no data');
-  return result.data;
-};
-
-export const errorOf = (result: GraphQLResult<unknown>) => {
-  const [error] = result.errors ?? [];
-  if (!error) throw new Error(`expected an error, got ${JSON.stringify(result.data)}`);
-  return { code: error.extensions?.code, field: error.extensions?.field ?? null, message: error.message };
-};
 
 /** The vessel fuel fields the seeded files hold, in this order. */
 export const VESSEL_FIELDS = [

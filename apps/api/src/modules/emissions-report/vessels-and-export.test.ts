@@ -6,11 +6,12 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_EU_MRV_REFERENCE_DIR } from '../../env.ts';
 import { outboxMailbox } from '../../test/auth-test-kit.ts';
+import { dataOf, refusalOf, type Gql } from '../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { type Admin, newOrganization } from '../../test/organization-test-kit.ts';
 import { signReportExportToken } from './exports/report-export-token.ts';
 import { loadMrvFile } from './mrv-reference/load-mrv-reference.ts';
-import { dataOf, errorOf, expectFigures, type Gql, recompute, seedVesselFile, type VesselRow } from './report-test-kit.ts';
+import { expectFigures, recompute, seedVesselFile, type VesselRow } from './report-test-kit.ts';
 
 /**
  * The vessel indicators and the report export, over a real run of an organisation's own fleet file: Nordlys (bulk
@@ -300,7 +301,7 @@ describe('exportEmissionReport', () => {
     expect([expired.status, await expired.text()]).toEqual([403, 'This link has expired.']);
     expect((await fetch(`${server.url}/emission-exports/nothing`)).status).toBe(403);
 
-    expect(errorOf(await gql(EXPORT, { input: { periodStart: '2025-01-01', periodEnd: '2025-06-15', format: 'csv' } }))).toMatchObject({
+    expect(refusalOf(await gql(EXPORT, { input: { periodStart: '2025-01-01', periodEnd: '2025-06-15', format: 'csv' } }))).toMatchObject({
       code: 'VALIDATION_FAILED',
       field: 'input.periodEnd',
     });

@@ -4,24 +4,21 @@ import { EMISSION_FACTORS } from '@tidewise/shared/emissions/factors/library';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, outboxMailbox } from '../../test/auth-test-kit.ts';
+import { dataOf, gqlOf, holdSubscription, refusalOf } from '../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { type Admin, addMember, auditRows, newOrganization } from '../../test/organization-test-kit.ts';
+import { addMember, auditRows, newOrganization } from '../../test/organization-test-kit.ts';
+import { activeSupplierOf } from '../../test/supplier-test-kit.ts';
 import {
-  activeSupplierOf,
   CREATE_FACTOR,
-  dataOf,
   FACTOR,
   FACTORS,
   type FactorView,
   factorInput,
-  type Gql,
-  holdSubscription,
   RECOMPUTE,
   RUN,
   RUN_UPDATED,
   RUNS,
   type RunView,
-  refusalOf,
   settingsOf,
   UPDATE_SETTINGS,
   waitForRunAfter,
@@ -37,11 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-const gqlOf =
-  (admin: Pick<Admin, 'client' | 'token'>): Gql =>
-  (query, variables) =>
-    admin.client.gql(query, variables, admin.token);
 
 const factorRowsOf = async (organizationId: string) =>
   (await server.database.db.select({ n: count() }).from(emissionFactors).where(eq(emissionFactors.organizationId, organizationId)))[0]?.n;
@@ -217,7 +209,7 @@ describe('emission runs', () => {
   it('queue one run at a time, announce every change on emissionRunUpdated and end completed', async () => {
     const admin = await newOrganization(server, mailbox, `Run Events ${randomUUID().slice(0, 6)}`);
     const gql = gqlOf(admin);
-    const subscription = await holdSubscription<{ emissionRunUpdated: RunView }>(server, RUN_UPDATED, admin.token);
+    const subscription = await holdSubscription<{ emissionRunUpdated: RunView }>(server, RUN_UPDATED, {}, admin.token);
     try {
       // Let the stream open before the first event.
       await new Promise((resolve) => setTimeout(resolve, 200));

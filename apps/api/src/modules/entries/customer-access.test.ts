@@ -5,19 +5,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesReadableBy } from '../../lib/request-access.ts';
 import { clientFor, errorOf, type Mailbox, outboxMailbox, uniqueEmail } from '../../test/auth-test-kit.ts';
+import { gqlOf, type Gql } from '../../test/graphql-test-kit.ts';
 import type { GraphQLResult, TestServer } from '../../test/harness.ts';
 import { startTestServer } from '../../test/harness.ts';
 import { type Admin, invitationToken, newOrganization, registerFromToken } from '../../test/organization-test-kit.ts';
-import {
-  DATA_ENTRIES,
-  type EntryPage,
-  type EntryView,
-  FUEL_MAPPINGS,
-  fuelCsv,
-  type Gql,
-  gqlOf,
-  validatedFile,
-} from './entries-test-kit.ts';
+import { DATA_ENTRIES, type EntryPage, type EntryView, FUEL_MAPPINGS, fuelCsv, validatedFile } from './entries-test-kit.ts';
 
 /**
  * Decision 3 of data requests: a customer reads a supplier's answer only through its own request, by id and by

@@ -1,20 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, outboxMailbox } from '../../test/auth-test-kit.ts';
+import { dataOf, gqlOf, holdSubscription, type Gql } from '../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { type Admin, newOrganization } from '../../test/organization-test-kit.ts';
-import {
-  APPLY,
-  dataOf,
-  FUEL_MAPPINGS,
-  fuelCsv,
-  type Gql,
-  gqlOf,
-  holdSubscription,
-  mapColumn,
-  setCategory,
-  uploadCsv,
-  waitForProcessed,
-} from './entries-test-kit.ts';
+import { uploadCsv, waitForRead } from '../../test/upload-test-kit.ts';
+import { APPLY, FUEL_MAPPINGS, fuelCsv, mapColumn, setCategory } from './entries-test-kit.ts';
 
 let server: TestServer;
 let mailbox: Mailbox;
@@ -53,7 +43,7 @@ type FileUpdate = {
 describe('live validation updates', () => {
   it('streams a batch’s validation from queued to validated, and File.validation through fileUpdated, to its own organization only', async () => {
     const { fileId, fileUploadId } = await uploadCsv(server, gql, 'live.csv', fuelCsv(3000));
-    expect(await waitForProcessed(gql, fileId)).toBe('processed');
+    expect(await waitForRead(gql, fileId)).toBe('processed');
     await setCategory(gql, fileId, 'vessel_fuel_consumption');
     for (const mapping of FUEL_MAPPINGS('t')) await mapColumn(gql, fileId, mapping);
 

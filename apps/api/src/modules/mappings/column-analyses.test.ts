@@ -1,6 +1,7 @@
 import { fieldsByCategory } from '@tidewise/shared/field-catalogue/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, outboxMailbox } from '../../test/auth-test-kit.ts';
+import { dataOf, refusalOf } from '../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { auditRows, newOrganization } from '../../test/organization-test-kit.ts';
 import {
@@ -10,13 +11,11 @@ import {
   COLUMN_ANALYSES,
   CREATE_MAPPING,
   columnOf,
-  dataOf,
   FILE_MAPPINGS,
   type MappingView,
   type Person,
   personFor,
   REJECT,
-  refusalOf,
   SET_CATEGORY,
   uploadSingle,
   uploadToBatch,

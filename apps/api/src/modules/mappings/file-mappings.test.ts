@@ -1,6 +1,7 @@
 import { fieldsByCategory, resolveAllowedValue } from '@tidewise/shared/field-catalogue/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, outboxMailbox } from '../../test/auth-test-kit.ts';
+import { dataOf, refusalOf } from '../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { auditRows, newOrganization } from '../../test/organization-test-kit.ts';
 import {
@@ -8,14 +9,12 @@ import {
   CREATE_UPLOAD_MAPPING,
   DELETE_MAPPING,
   DELETE_UPLOAD_MAPPING,
-  dataOf,
   FILE_MAPPINGS,
   type MappingView,
   type Person,
   PREVIEW,
   personFor,
   type ReadFile,
-  refusalOf,
   SET_CATEGORY,
   UPLOAD_MAPPINGS,
   uploadSingle,

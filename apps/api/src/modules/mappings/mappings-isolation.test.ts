@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, outboxMailbox } from '../../test/auth-test-kit.ts';
+import { dataOf, refusalOf } from '../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { addMember, newOrganization } from '../../test/organization-test-kit.ts';
 import {
@@ -11,14 +12,12 @@ import {
   CREATE_UPLOAD_MAPPING,
   DELETE_MAPPING,
   DELETE_UPLOAD_MAPPING,
-  dataOf,
   FILE_MAPPINGS,
   type MappingView,
   type Person,
   PREVIEW,
   personFor,
   REJECT,
-  refusalOf,
   UPLOAD_MAPPINGS,
   uploadSingle,
   waitForAnalyses,

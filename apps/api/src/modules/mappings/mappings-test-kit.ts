@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
+import { dataOf } from '../../test/graphql-test-kit.ts';
 import type { GraphQLResult, TestServer } from '../../test/harness.ts';
 
 /**
@@ -12,19 +13,6 @@ export type Person = { gql: <T>(query: string, variables?: Record<string, unknow
 export const personFor = (server: TestServer, token: string, ip: string): Person => ({
   gql: (query, variables) => server.gql(query, variables, { token, headers: { 'x-forwarded-for': ip } }),
 });
-
-/** Data of a successful answer; fails the test with the errors otherwise. */
-export const dataOf = <T>(result: GraphQLResult<T>): T => {
-  expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
-  if (!result.data) throw new Error('no data');
-  return result.data;
-};
-
-/** The error of a refused answer: code, message and the field it names. */
-export const refusalOf = (result: GraphQLResult<unknown>) => {
-  const [error] = result.errors ?? [];
-  return { code: error?.extensions?.code, message: error?.message, field: error?.extensions?.field ?? null };
-};
 
 type SignedUrl = { uploadUrl: string; method: string; headers: { name: string; value: string }[] };
 

@@ -1,20 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, outboxMailbox } from '../../test/auth-test-kit.ts';
+import { dataOf, gqlOf, refusalOf, waitFor } from '../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import {
-  answerWithCsv,
-  createCalendar,
-  createRequest,
-  customerAndSupplier,
-  dataOf,
-  type Gql,
-  gqlAs,
-  inDays,
-  readTask,
-  refusalOf,
-  updateTask,
-  waitFor,
-} from './requests-test-kit.ts';
+import { customerAndSupplier } from '../../test/supplier-test-kit.ts';
+import { mapAndValidate, uploadCsv } from '../../test/upload-test-kit.ts';
+import { createCalendar, createRequest, inDays, readTask, updateTask } from './requests-test-kit.ts';
 
 let server: TestServer;
 let mailbox: Mailbox;
@@ -55,33 +45,13 @@ type Entries = {
   dataEntries: { pageInfo: { totalCount: number }; data: { fileUploadId: string | null; supplierOrganizationId: string | null }[] };
 };
 
-const validate = async (gql: Gql, fileId: string) => {
-  for (const mapping of MAPPINGS)
-    dataOf(
-      await gql('mutation($input: CreateFileMappingInput!) { createFileMapping(input: $input) { id } }', { input: { fileId, ...mapping } }),
-    );
-  dataOf(await gql('mutation($fileId: ID!) { applyFileMappings(fileId: $fileId) { status } }', { fileId }));
-  return waitFor(
-    async () =>
-      dataOf(
-        await gql<{ fileValidation: { status: string; validRows: number } }>(
-          'query($fileId: ID!) { fileValidation(fileId: $fileId) { status validRows } }',
-          { fileId },
-        ),
-      ).fileValidation,
-    (v) => v.status === 'validated' || v.status === 'failed',
-    'validation',
-    120_000,
-  );
-};
-
 describe('answering a data request', () => {
   it('runs from the supplier’s upload with the required category to the customer accepting the answer, returned once on the way', async () => {
     const { customer, supplier } = await customerAndSupplier(server, mailbox, {
       customer: 'Nordic Reefer Lines',
       supplier: 'Kattegat Ship Management',
     });
-    const [c, s] = [gqlAs(customer), gqlAs(supplier)];
+    const [c, s] = [gqlOf(customer), gqlOf(supplier)];
     const calendar = await createCalendar(c, inDays(30));
     const task = await createRequest(c, {
       calendarId: calendar.id,
@@ -109,7 +79,7 @@ describe('answering a data request', () => {
       field: 'responseUploadId',
     });
 
-    const answer = await answerWithCsv(server, s, task.id, 'fuel-2024.csv', CSV);
+    const answer = await uploadCsv(server, s, 'fuel-2024.csv', CSV, task.id);
     expect(answer.batchTaskId).toBe(task.id);
     const started = await readTask(s, task.id);
     expect(started).toMatchObject({
@@ -142,7 +112,7 @@ describe('answering a data request', () => {
       message: 'The file "fuel-2024.csv" is not validated yet. Map the columns and apply the mappings before submitting.',
       field: null,
     });
-    expect(await validate(s, answer.fileId)).toEqual({ status: 'validated', validRows: 3 });
+    expect(await mapAndValidate(s, answer.fileId, MAPPINGS)).toEqual({ status: 'validated', validRows: 3 });
     dataOf(await updateTask(s, { id: task.id, status: 'submitted' }));
 
     // The customer reads the answer through its request while it is submitted.

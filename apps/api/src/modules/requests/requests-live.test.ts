@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, outboxMailbox } from '../../test/auth-test-kit.ts';
-import { type GraphQLResult, startTestServer, type TestServer } from '../../test/harness.ts';
-import {
-  createCalendar,
-  createRequest,
-  customerAndSupplier,
-  dataOf,
-  gqlAs,
-  newCustomer,
-  updateTask,
-  waitFor,
-} from './requests-test-kit.ts';
+import { dataOf, gqlOf, holdSubscription, sleep, waitFor } from '../../test/graphql-test-kit.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { customerAndSupplier, newCustomer } from '../../test/supplier-test-kit.ts';
+import { createCalendar, createRequest, updateTask } from './requests-test-kit.ts';
 
 let server: TestServer;
 let mailbox: Mailbox;
@@ -23,48 +16,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A subscription held as a browser holds it: one streaming POST accepting text/event-stream, read event by event. */
+/** A subscription held as a browser holds it; it listens once the response has started. */
 const hold = async <T>(query: string, variables: Record<string, unknown>, token: string) => {
-  const controller = new AbortController();
-  const response = await fetch(`${server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-    signal: controller.signal,
-  });
-  const results: GraphQLResult<T>[] = [];
-  const reading = (async () => {
-    const reader = response.body?.getReader();
-    if (!reader) return;
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        buffer += decoder.decode(chunk.value, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block
-            .split('\n')
-            .filter((line) => line.startsWith('data:'))
-            .map((line) => line.slice(5).trim())
-            .join('\n');
-          if (data && !block.startsWith('event: complete')) results.push(JSON.parse(data) as GraphQLResult<T>);
-        }
-      }
-    } catch {
-      // aborted by close()
-    }
-  })();
-  // The subscription listens once the response has started.
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  return {
-    results,
-    close: async () => {
-      controller.abort();
-      await reading;
-    },
-  };
+  const held = await holdSubscription<T>(server, query, variables, token);
+  await sleep(200);
+  return held;
 };
 
 const CHANGES = 'subscription { calendarTasksUpdated { calendarTaskId status } }';
@@ -74,8 +30,8 @@ describe('live request updates', () => {
   it('tell both organizations of a change, by id, and nobody else', async () => {
     const { customer, supplier } = await customerAndSupplier(server, mailbox, { customer: 'Live Lines', supplier: 'Live Bunkers' });
     const other = await newCustomer(server, mailbox, 'Elsewhere Shipping');
-    const calendar = await createCalendar(gqlAs(customer));
-    const task = await createRequest(gqlAs(customer), {
+    const calendar = await createCalendar(gqlOf(customer));
+    const task = await createRequest(gqlOf(customer), {
       calendarId: calendar.id,
       supplierOrganizationId: supplier.organizationId,
       title: 'Live',
@@ -90,8 +46,8 @@ describe('live request updates', () => {
     const otherChanges = await hold<{ calendarTasksUpdated: { calendarTaskId: string } }>(CHANGES, {}, other.token);
     const strangerTask = await hold(TASK, { id: task.id }, other.token);
 
-    dataOf(await updateTask(gqlAs(supplier), { id: task.id, status: 'in_progress' }));
-    dataOf(await updateTask(gqlAs(customer), { id: task.id, title: 'Live, renamed' }));
+    dataOf(await updateTask(gqlOf(supplier), { id: task.id, status: 'in_progress' }));
+    dataOf(await updateTask(gqlOf(customer), { id: task.id, title: 'Live, renamed' }));
     await waitFor(
       async () => customerChanges.results.length >= 2 && supplierTask.results.length >= 2,
       (done) => done,

@@ -4,22 +4,11 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, outboxMailbox } from '../../test/auth-test-kit.ts';
+import { dataOf, gqlOf, refusalOf, type Gql, waitFor } from '../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import {
-  answerWithCsv,
-  createCalendar,
-  createRequest,
-  customerAndSupplier,
-  dataOf,
-  type Gql,
-  gqlAs,
-  inDays,
-  newCustomer,
-  type Party,
-  readTask,
-  refusalOf,
-  waitFor,
-} from './requests-test-kit.ts';
+import { customerAndSupplier, newCustomer, type Party } from '../../test/supplier-test-kit.ts';
+import { uploadCsv } from '../../test/upload-test-kit.ts';
+import { createCalendar, createRequest, inDays, readTask } from './requests-test-kit.ts';
 
 let server: TestServer;
 let mailbox: Mailbox;
@@ -63,7 +52,7 @@ const LEGS_MAPPINGS = [
 const TEMPLATE = 'mutation($id: ID!) { calendarTaskTemplate(calendarTaskId: $id) { url fileName expiresAt } }';
 
 const validatedCustomerFile = async (gql: Gql) => {
-  const ids = await answerWithCsv(server, gql, null, 'voyages-2025.csv', CUSTOMER_CSV);
+  const ids = await uploadCsv(server, gql, 'voyages-2025.csv', CUSTOMER_CSV);
   await waitFor(
     async () =>
       dataOf(await gql<{ file: { status: string } }>('query($id: ID!) { file(id: $id) { status } }', { id: ids.fileId })).file.status,
@@ -102,7 +91,7 @@ const validatedCustomerFile = async (gql: Gql) => {
 
 const download = async (party: Party, taskId: string) => {
   const link = dataOf(
-    await gqlAs(party)<{ calendarTaskTemplate: { url: string; fileName: string; expiresAt: string } }>(TEMPLATE, { id: taskId }),
+    await gqlOf(party)<{ calendarTaskTemplate: { url: string; fileName: string; expiresAt: string } }>(TEMPLATE, { id: taskId }),
   ).calendarTaskTemplate;
   const url = new URL(link.url);
   const response = await fetch(`${server.url}${url.pathname}`);
@@ -126,7 +115,7 @@ describe('the prefilled template of a request', () => {
       customer: 'Baltic Ro-Ro',
       supplier: 'Øresund Ship Management',
     });
-    const c = gqlAs(customer);
+    const c = gqlOf(customer);
     const file = await validatedCustomerFile(c);
     const calendar = await createCalendar(c);
     const task = await createRequest(c, {
@@ -193,7 +182,7 @@ describe('the prefilled template of a request', () => {
     // The customer can download it too; another organization cannot ask for it, and a forged link is refused.
     expect((await download(customer, task.id)).response.status).toBe(200);
     const stranger = await newCustomer(server, mailbox, 'Nosy Shipping');
-    expect(refusalOf(await gqlAs(stranger)(TEMPLATE, { id: task.id })).code).toBe('NOT_FOUND');
+    expect(refusalOf(await gqlOf(stranger)(TEMPLATE, { id: task.id })).code).toBe('NOT_FOUND');
     // A changed character at the start of the signature (the last one may only carry padding bits).
     const path = new URL(link.url).pathname;
     const signatureAt = path.lastIndexOf('.') + 1;
@@ -207,8 +196,8 @@ describe('the prefilled template of a request', () => {
       customer: 'Kiel Feeder Lines',
       supplier: 'Øresund Ship Management',
     });
-    const c = gqlAs(customer);
-    const legs = await answerWithCsv(server, c, null, 'legs-q1.csv', LEGS_CSV);
+    const c = gqlOf(customer);
+    const legs = await uploadCsv(server, c, 'legs-q1.csv', LEGS_CSV);
     await waitFor(
       async () =>
         dataOf(await c<{ file: { status: string } }>('query($id: ID!) { file(id: $id) { status } }', { id: legs.fileId })).file.status,
@@ -303,7 +292,7 @@ describe('the prefilled template of a request', () => {
 
   it('is the plain template with the period filled when the customer knows no rows, and there is none for a request without a category', async () => {
     const { customer, supplier } = await customerAndSupplier(server, mailbox, { customer: 'Fjord Freight', supplier: 'Vestkyst Tankers' });
-    const c = gqlAs(customer);
+    const c = gqlOf(customer);
     const calendar = await createCalendar(c);
     const task = await createRequest(c, {
       calendarId: calendar.id,
@@ -324,7 +313,7 @@ describe('the prefilled template of a request', () => {
     expect(row.filter((v) => v !== null && v !== undefined)).toHaveLength(3);
 
     const plain = await createRequest(c, { calendarId: calendar.id, supplierOrganizationId: supplier.organizationId, title: 'Anything' });
-    expect(refusalOf(await gqlAs(supplier)(TEMPLATE, { id: plain.id }))).toEqual({
+    expect(refusalOf(await gqlOf(supplier)(TEMPLATE, { id: plain.id }))).toEqual({
       code: 'CONFLICT',
       message: 'This request names no required data, so it has no template. Any file the supplier uploads will do.',
       field: 'requiredUploadPurpose',

@@ -3,26 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../lib/clock.ts';
 import { type Mailbox, outboxMailbox } from '../../test/auth-test-kit.ts';
+import { dataOf, gqlOf, refusalOf } from '../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { auditRows } from '../../test/organization-test-kit.ts';
-import {
-  activeSupplierOf,
-  createCalendar,
-  createRequest,
-  customerAndSupplier,
-  DAY,
-  dataOf,
-  gqlAs,
-  inDays,
-  listTasks,
-  newCustomer,
-  type Party,
-  readTask,
-  refusalOf,
-  TASK,
-  TASKS,
-  updateTask,
-} from './requests-test-kit.ts';
+import { activeSupplierOf, customerAndSupplier, newCustomer, type Party } from '../../test/supplier-test-kit.ts';
+import { createCalendar, createRequest, DAY, inDays, listTasks, readTask, TASK, TASKS, updateTask } from './requests-test-kit.ts';
 
 let server: TestServer;
 let mailbox: Mailbox;
@@ -52,7 +37,7 @@ describe('data requests by hand', () => {
   });
 
   it('creates a calendar and a request to an active supplier, emails the supplier, audits it, and both sides read it', async () => {
-    const gql = gqlAs(customer);
+    const gql = gqlOf(customer);
     const calendar = await createCalendar(gql, inDays(30));
     const endDate = inDays(20);
     const task = await createRequest(gql, {
@@ -96,9 +81,9 @@ describe('data requests by hand', () => {
     ).toEqual({
       deadline: calendar.deadline,
     });
-    expect(refusalOf(await gqlAs(supplier)('query($id: ID!) { calendar(id: $id) { id } }', { id: calendar.id })).code).toBe('NOT_FOUND');
+    expect(refusalOf(await gqlOf(supplier)('query($id: ID!) { calendar(id: $id) { id } }', { id: calendar.id })).code).toBe('NOT_FOUND');
 
-    const seen = await readTask(gqlAs(supplier), task.id);
+    const seen = await readTask(gqlOf(supplier), task.id);
     expect(seen).toMatchObject({ viewerSide: 'supplier', allowedTransitions: ['in_progress', 'submitted'] });
 
     const [audit] = await auditRows(server, customer.organizationId, 'createCalendarTask');
@@ -106,16 +91,16 @@ describe('data requests by hand', () => {
     expect(audit?.changes).toMatchObject({ status: { before: null, after: 'requested' } });
     expect((await auditRows(server, customer.organizationId, 'createCalendar')).length).toBeGreaterThan(0);
 
-    expect((await listTasks(gqlAs(supplier), { filter: { side: 'supplier' } })).data.map((t) => t.id)).toContain(task.id);
-    expect((await listTasks(gqlAs(supplier), { filter: { side: 'customer' } })).data.map((t) => t.id)).not.toContain(task.id);
-    expect((await listTasks(gqlAs(customer), { filter: { search: 'limfjord' } })).data.map((t) => t.id)).toContain(task.id);
-    expect((await listTasks(gqlAs(supplier), { filter: { search: 'skagerrak' } })).data.map((t) => t.id)).toContain(task.id);
-    expect((await listTasks(gqlAs(customer), { filter: { period: '2025' } })).data.map((t) => t.id)).toContain(task.id);
-    expect((await listTasks(gqlAs(customer), { filter: { period: '2024' } })).data.map((t) => t.id)).not.toContain(task.id);
+    expect((await listTasks(gqlOf(supplier), { filter: { side: 'supplier' } })).data.map((t) => t.id)).toContain(task.id);
+    expect((await listTasks(gqlOf(supplier), { filter: { side: 'customer' } })).data.map((t) => t.id)).not.toContain(task.id);
+    expect((await listTasks(gqlOf(customer), { filter: { search: 'limfjord' } })).data.map((t) => t.id)).toContain(task.id);
+    expect((await listTasks(gqlOf(supplier), { filter: { search: 'skagerrak' } })).data.map((t) => t.id)).toContain(task.id);
+    expect((await listTasks(gqlOf(customer), { filter: { period: '2025' } })).data.map((t) => t.id)).toContain(task.id);
+    expect((await listTasks(gqlOf(customer), { filter: { period: '2024' } })).data.map((t) => t.id)).not.toContain(task.id);
   });
 
   it('refuses a request to an unknown or not active supplier, an end date past the calendar, and a subtask with a supplier', async () => {
-    const gql = gqlAs(customer);
+    const gql = gqlOf(customer);
     const calendar = await createCalendar(gql, inDays(10));
     const base = { taskType: 'data_request', calendarId: calendar.id, title: 'Voyages' };
     const stranger = await newCustomer(server, mailbox, 'Unrelated Shipping');
@@ -148,13 +133,13 @@ describe('data requests by hand', () => {
       field: 'supplierOrganizationId',
     });
     // A supplier's users do not create requests at all (no calendar:create).
-    expect(refusalOf(await gqlAs(supplier)(CREATE, { input: { ...base, supplierOrganizationId: supplier.organizationId } })).code).toBe(
+    expect(refusalOf(await gqlOf(supplier)(CREATE, { input: { ...base, supplierOrganizationId: supplier.organizationId } })).code).toBe(
       'FORBIDDEN',
     );
   });
 
   it('runs the whole life of a request through every allowed change of each side, with reviews, emails and audit rows', async () => {
-    const [c, s] = [gqlAs(customer), gqlAs(supplier)];
+    const [c, s] = [gqlOf(customer), gqlOf(supplier)];
     const calendar = await createCalendar(c);
     const task = await createRequest(c, { calendarId: calendar.id, supplierOrganizationId: supplier.organizationId, title: 'Port calls' });
 
@@ -268,7 +253,7 @@ describe('data requests by hand', () => {
   });
 
   it('lets the customer change the terms of an open request, checked against its dates and calendar, audited', async () => {
-    const c = gqlAs(customer);
+    const c = gqlOf(customer);
     const calendar = await createCalendar(c, inDays(30));
     const task = await createRequest(c, {
       calendarId: calendar.id,
@@ -310,7 +295,7 @@ describe('data requests by hand', () => {
   });
 
   it("attaches an upload of the supplier as the answer (in progress), never the customer's or another organization's", async () => {
-    const [c, s] = [gqlAs(customer), gqlAs(supplier)];
+    const [c, s] = [gqlOf(customer), gqlOf(supplier)];
     const calendar = await createCalendar(c);
     const task = await createRequest(c, { calendarId: calendar.id, supplierOrganizationId: supplier.organizationId, title: 'Attach' });
     const batchOf = async (gql: typeof c) =>
@@ -335,7 +320,7 @@ describe('data requests by hand', () => {
   });
 
   it('cancels a request (customer only) with its open subtasks, and derives a request from its subtasks', async () => {
-    const [c, s] = [gqlAs(customer), gqlAs(supplier)];
+    const [c, s] = [gqlOf(customer), gqlOf(supplier)];
     const calendar = await createCalendar(c);
     const parent = await createRequest(c, {
       calendarId: calendar.id,
@@ -395,7 +380,7 @@ describe('data requests by hand', () => {
   });
 
   it('shows a request overdue once the clock passes its deadline, in SQL filters and on the task, and forgets reminders when the deadline moves later', async () => {
-    const c = gqlAs(customer);
+    const c = gqlOf(customer);
     const calendar = await createCalendar(c, inDays(30));
     const task = await createRequest(c, {
       calendarId: calendar.id,
@@ -440,7 +425,7 @@ describe('data requests by hand', () => {
       supplier: 'Prompt Oils',
     });
     const second = await activeSupplierOf(server, mailbox, buyer, 'Slow Bunkers');
-    const c = gqlAs(buyer);
+    const c = gqlOf(buyer);
     const calendar = await createCalendar(c, inDays(30));
     const ask = (to: Party, title: string, endDate: string) =>
       createRequest(c, {
@@ -454,11 +439,11 @@ describe('data requests by hand', () => {
     const late = await ask(second, 'Late', inDays(2));
     await ask(second, 'Open', inDays(2));
     const withdrawn = await ask(first, 'Withdrawn', inDays(5));
-    dataOf(await updateTask(gqlAs(first), { id: onTime.id, status: 'submitted' }));
+    dataOf(await updateTask(gqlOf(first), { id: onTime.id, status: 'submitted' }));
     dataOf(await updateTask(c, { id: onTime.id, status: 'accepted' }));
     dataOf(await updateTask(c, { id: withdrawn.id, status: 'cancelled' }));
     advanceClock(3 * DAY);
-    dataOf(await updateTask(gqlAs(second), { id: late.id, status: 'submitted' }));
+    dataOf(await updateTask(gqlOf(second), { id: late.id, status: 'submitted' }));
 
     const overview = dataOf(
       await c<{ dataRequestOverview: Record<string, unknown> & { suppliers: { supplierOrganization: { name: string } }[] } }>(
@@ -489,12 +474,12 @@ describe('data requests by hand', () => {
   });
 
   it('answers NOT_FOUND to another organization, and to another customer of the same supplier, on every operation', async () => {
-    const c = gqlAs(customer);
+    const c = gqlOf(customer);
     const calendar = await createCalendar(c);
     const task = await createRequest(c, { calendarId: calendar.id, supplierOrganizationId: supplier.organizationId, title: 'Private' });
     const other = await newCustomer(server, mailbox, 'Other Customer');
     await activeSupplierOf(server, mailbox, other, 'Other Supplier');
-    const o = gqlAs(other);
+    const o = gqlOf(other);
     const notFound = async (query: string, variables: Record<string, unknown>) =>
       expect((await o(query, variables)).errors?.[0]?.extensions?.code, query).toBe('NOT_FOUND');
     await notFound(TASK, { id: task.id });

@@ -1,94 +1,14 @@
 import { expect } from 'vitest';
 import { uniqueEmail } from '../../test/auth-test-kit.ts';
-import type { GraphQLResult, TestServer } from '../../test/harness.ts';
+import { dataOf, type Gql, gqlOf, waitFor } from '../../test/graphql-test-kit.ts';
+import type { TestServer } from '../../test/harness.ts';
 import type { Admin } from '../../test/organization-test-kit.ts';
+import { validatedCsv } from '../../test/upload-test-kit.ts';
 
 /**
  * For the supplier-matching tests: a customer's suppliers invited, a supplier list uploaded, mapped and validated
  * through the public operations as the web app does it, and the batch's matching read back once it settled.
  */
-
-export type Gql = <T>(query: string, variables?: Record<string, unknown>) => Promise<GraphQLResult<T>>;
-
-export const gqlOf =
-  (admin: Admin): Gql =>
-  (query, variables) =>
-    admin.client.gql(query, variables, admin.token);
-
-export const dataOf = <T>(result: GraphQLResult<T>): T => {
-  expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
-  if (!result.data) throw new Error('no data');
-  return result.data;
-};
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `done` holds for what `read` answers; the deadline only turns a hang into a readable failure. */
-export const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 60_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await sleep(50);
-  }
-};
-
-/** A batch with one CSV uploaded through the signed PUT, read, categorised, mapped and validated; answers the ids and the validation. */
-export const validatedCsv = async (
-  server: TestServer,
-  gql: Gql,
-  name: string,
-  csv: string,
-  category: string,
-  mappings: { sourceColumn: string; targetField: string }[],
-) => {
-  const bytes = Buffer.from(csv);
-  const batch = dataOf(
-    await gql<{ createFileUpload: { id: string } }>('mutation($input: CreateFileUploadInput!) { createFileUpload(input: $input) { id } }', {
-      input: { name: `Batch of ${name}` },
-    }),
-  ).createFileUpload;
-  const url = dataOf(
-    await gql<{ generateUploadUrl: { fileId: string; uploadUrl: string; headers: { name: string; value: string }[] } }>(
-      'mutation($input: GenerateUploadUrlInput!) { generateUploadUrl(input: $input) { fileId uploadUrl headers { name value } } }',
-      { input: { fileUploadId: batch.id, fileName: name, mimeType: 'text/csv', size: bytes.length } },
-    ),
-  ).generateUploadUrl;
-  const target = new URL(url.uploadUrl);
-  const put = await fetch(`${server.url}${target.pathname}${target.search}`, {
-    method: 'PUT',
-    headers: Object.fromEntries(url.headers.map((h) => [h.name, h.value])),
-    body: new Uint8Array(bytes),
-  });
-  expect(put.status).toBe(200);
-  const fileId = url.fileId;
-  dataOf(await gql('mutation($fileId: ID!) { completeUpload(fileId: $fileId) { id } }', { fileId }));
-  const status = await waitFor(
-    async () => dataOf(await gql<{ file: { status: string } }>('query($id: ID!) { file(id: $id) { status } }', { id: fileId })).file.status,
-    (s) => s === 'processed' || s === 'failed',
-    `file ${fileId}`,
-  );
-  expect(status).toBe('processed');
-  dataOf(
-    await gql('mutation($input: UpdateFileCategoryInput!) { updateFileCategory(input: $input) { id } }', { input: { fileId, category } }),
-  );
-  for (const mapping of mappings)
-    dataOf(
-      await gql('mutation($input: CreateFileMappingInput!) { createFileMapping(input: $input) { id } }', { input: { fileId, ...mapping } }),
-    );
-  dataOf(await gql('mutation($fileId: ID!) { applyFileMappings(fileId: $fileId) { status } }', { fileId }));
-  const validation = await waitFor(
-    async () =>
-      dataOf(
-        await gql<{ fileValidation: { status: string } }>('query($fileId: ID!) { fileValidation(fileId: $fileId) { status } }', { fileId }),
-      ).fileValidation,
-    (v) => v.status === 'validated' || v.status === 'failed',
-    `validation of ${fileId}`,
-    120_000,
-  );
-  return { fileId, fileUploadId: batch.id, validation };
-};
 
 /** The ids of a file's data entries by row index (first 100). */
 export const entryIdsByRow = async (gql: Gql, fileId: string) => {
@@ -202,10 +122,15 @@ export const matchedSupplierList = async (
   const csv = withNumbers
     ? `${['Supplier name,Registration number', ...names.map((n) => (typeof n === 'string' ? `"${n}",` : `"${n.name}","${n.registrationNumber}"`))].join('\n')}\n`
     : supplierListCsv(names as string[]);
-  const file = await validatedCsv(server, gql, fileName, csv, 'supplier_list', [
-    { sourceColumn: 'Supplier name', targetField: 'supplier_name' },
-    ...(withNumbers ? [{ sourceColumn: 'Registration number', targetField: 'registration_number' }] : []),
-  ]);
+  const file = await validatedCsv(server, gql, {
+    name: fileName,
+    csv,
+    category: 'supplier_list',
+    mappings: [
+      { sourceColumn: 'Supplier name', targetField: 'supplier_name' },
+      ...(withNumbers ? [{ sourceColumn: 'Registration number', targetField: 'registration_number' }] : []),
+    ],
+  });
   expect(file.validation.status).toBe('validated');
   const matching = await waitForMatching(gql, file.fileUploadId);
   const rows = dataOf(
@@ -217,46 +142,4 @@ export const matchedSupplierList = async (
     return row;
   };
   return { ...file, matching, rows, named };
-};
-
-/** A subscription held as a browser holds it (one streaming POST accepting text/event-stream); its results as they arrive. */
-export const holdSubscription = async <T>(server: TestServer, query: string, variables: Record<string, unknown>, token: string) => {
-  const controller = new AbortController();
-  const response = await fetch(`${server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-    signal: controller.signal,
-  });
-  const results: GraphQLResult<T>[] = [];
-  const reading = (async () => {
-    const reader = response.body?.getReader();
-    if (!reader) return;
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        buffer += decoder.decode(chunk.value, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-          const data = buffer
-            .slice(0, end)
-            .split('\n')
-            .filter((line) => line.startsWith('data:'))
-            .map((line) => line.slice(5).trim())
-            .join('\n');
-          buffer = buffer.slice(end + 2);
-          if (data) results.push(JSON.parse(data) as GraphQLResult<T>);
-        }
-      }
-    } catch {
-      // aborted by close()
-    }
-  })();
-  return {
-    results,
-    close: async () => {
-      controller.abort();
-      await reading;
-    },
-  };
 };

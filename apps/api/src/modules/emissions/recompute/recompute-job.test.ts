@@ -4,25 +4,21 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueEmissionRun } from '../../../lib/emission-runs.ts';
 import { type Mailbox, outboxMailbox } from '../../../test/auth-test-kit.ts';
+import { dataOf, gqlOf, holdSubscription, waitFor } from '../../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { type Admin, newOrganization } from '../../../test/organization-test-kit.ts';
+import { newOrganization } from '../../../test/organization-test-kit.ts';
+import { activeSupplierOf } from '../../../test/supplier-test-kit.ts';
+import { type Mapping, validatedCsv } from '../../../test/upload-test-kit.ts';
 import {
-  activeSupplierOf,
   CREATE_FACTOR,
   cellsOf,
-  dataOf,
   factorInput,
-  type Gql,
-  holdSubscription,
-  type Mapping,
   RUN_UPDATED,
   RUNS,
   type RunView,
   resultsOf,
   type StoredResult,
   settingsOf,
-  validatedCsv,
-  waitFor,
   waitForRunAfter,
 } from '../emissions-test-kit.ts';
 import { recomputeEmissionRun } from './recompute-job.ts';
@@ -37,11 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-const gqlOf =
-  (party: Pick<Admin, 'client' | 'token'>): Gql =>
-  (query, variables) =>
-    party.client.gql(query, variables, party.token);
 
 const MAPPINGS: Mapping[] = [
   { sourceColumn: 'IMO number', targetField: 'imo_number' },
@@ -317,7 +308,7 @@ describe('the recompute job', () => {
 
     // A run queued without its job, worked here a page of one entry at a time, a part committed after each page.
     const { run } = await queueEmissionRun(services.db, admin.organizationId, 'requested');
-    const subscription = await holdSubscription<{ emissionRunUpdated: RunView }>(server, RUN_UPDATED, admin.token);
+    const subscription = await holdSubscription<{ emissionRunUpdated: RunView }>(server, RUN_UPDATED, {}, admin.token);
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));
       await attempt(run.id, new AbortController().signal);

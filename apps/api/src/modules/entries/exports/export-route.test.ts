@@ -1,9 +1,10 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, outboxMailbox } from '../../../test/auth-test-kit.ts';
+import { dataOf, gqlOf, type Gql } from '../../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { type Admin, newOrganization } from '../../../test/organization-test-kit.ts';
-import { dataOf, FUEL_MAPPINGS, fuelCsv, type Gql, gqlOf, validatedFile } from '../entries-test-kit.ts';
+import { FUEL_MAPPINGS, fuelCsv, validatedFile } from '../entries-test-kit.ts';
 import { signExportToken } from './export-token.ts';
 
 let server: TestServer;

@@ -4,21 +4,18 @@ import { files } from '@tidewise/db/schema/uploads';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, outboxMailbox } from '../../../test/auth-test-kit.ts';
+import { dataOf, gqlOf, type Gql, waitFor } from '../../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { type Admin, newOrganization } from '../../../test/organization-test-kit.ts';
 import {
   APPLY,
   dataEntries,
-  dataOf,
   FUEL_MAPPINGS,
   fileValidation,
   fuelCsv,
   fuelMassOf,
-  type Gql,
-  gqlOf,
   mapColumn,
   validatedFile,
-  waitFor,
   waitForValidation,
 } from '../entries-test-kit.ts';
 import { storedRowCount } from '../row-chunks.ts';

@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, outboxMailbox } from '../../../test/auth-test-kit.ts';
+import { dataOf, gqlOf, type Gql } from '../../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { type Admin, newOrganization } from '../../../test/organization-test-kit.ts';
+import { type Mapping, uploadCsv, waitForRead } from '../../../test/upload-test-kit.ts';
 import {
   APPLY,
   DATA_ENTRIES,
   dataEntries,
-  dataOf,
   type EntryView,
-  type Gql,
-  gqlOf,
-  type MappingInput,
   mapColumn,
   setCategory,
-  uploadCsv,
   validatedFile,
-  waitForProcessed,
   waitForValidation,
 } from '../entries-test-kit.ts';
 
@@ -47,7 +43,7 @@ const MESSY_CSV = [
   '9074729,Coastal Spirit,MGO,10,2024-06-30,2024-06-01,ends before it starts',
 ].join('\n');
 
-export const MESSY_MAPPINGS: MappingInput[] = [
+export const MESSY_MAPPINGS: Mapping[] = [
   { sourceColumn: 'IMO number', targetField: 'imo_number' },
   { sourceColumn: 'Vessel', targetField: 'vessel_name' },
   { sourceColumn: 'Fuel type', targetField: 'fuel_type', transformations: [{ type: 'value_mapping', mapping: { 'IFO 380': 'HFO' } }] },
@@ -203,7 +199,7 @@ describe('applying mappings to a file', () => {
     dataOf(
       await gql('mutation($input: ProcessUploadInput!) { processUpload(input: $input) { id } }', { input: { uploadId: answer.uploadId } }),
     );
-    expect(await waitForProcessed(gql, answer.fileId)).toBe('processed');
+    expect(await waitForRead(gql, answer.fileId)).toBe('processed');
     await setCategory(gql, answer.fileId, 'vessel_fuel_consumption');
     for (const mapping of MESSY_MAPPINGS) await mapColumn(gql, answer.fileId, mapping);
     dataOf(await gql(APPLY, { fileId: answer.fileId }));
@@ -234,7 +230,7 @@ describe('applying mappings to a file', () => {
 
   it('refuses a file that is not read, has no category, or has no mapping, with what to do', async () => {
     const { fileId } = await uploadCsv(server, gql, 'unmapped.csv', 'Reference,Amount\nA-1,12\n');
-    expect(await waitForProcessed(gql, fileId)).toBe('processed');
+    expect(await waitForRead(gql, fileId)).toBe('processed');
     await setCategory(gql, fileId, 'unknown');
     const noCategory = await gql(APPLY, { fileId });
     expect(noCategory.errors?.[0]?.extensions?.code).toBe('CONFLICT');

@@ -3,9 +3,10 @@ import type { CatalogueCategory, FieldDefinition } from '@tidewise/shared/field-
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, outboxMailbox } from '../../../test/auth-test-kit.ts';
+import { dataOf } from '../../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { newOrganization } from '../../../test/organization-test-kit.ts';
-import { columnOf, dataOf, type Person, personFor, SET_CATEGORY, uploadToBatch, waitForAnalyses } from '../mappings-test-kit.ts';
+import { columnOf, type Person, personFor, SET_CATEGORY, uploadToBatch, waitForAnalyses } from '../mappings-test-kit.ts';
 import { REQUIRED_MARK, templateHeaderOf } from './build-template.ts';
 
 const CATEGORIES = Object.keys(FIELD_CATALOGUE) as CatalogueCategory[];

@@ -3,11 +3,12 @@ import { fileSupplierMatching, uploadSupplierData } from '@tidewise/db/schema/re
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Mailbox, outboxMailbox } from '../../../test/auth-test-kit.ts';
+import { dataOf, gqlOf } from '../../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { type Admin, newOrganization } from '../../../test/organization-test-kit.ts';
-import { ENTRY_PAGE_SIZE } from './read-suppliers.ts';
-import { gqlOf, inviteSupplier, matchedSupplierList, SET_CONTACT, dataOf } from '../supplier-matches-test-kit.ts';
+import { inviteSupplier, matchedSupplierList, SET_CONTACT } from '../supplier-matches-test-kit.ts';
 import { matchFileSuppliers } from './match-file-job.ts';
+import { ENTRY_PAGE_SIZE } from './read-suppliers.ts';
 
 /**
  * The matching job on a large file: its entries are replaced in the database by 100,000 rows naming 200 suppliers

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFor, errorOf, type Mailbox, outboxMailbox, uniqueEmail } from '../../../test/auth-test-kit.ts';
+import { dataOf, gqlOf } from '../../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { type Admin, auditRows, newOrganization, registerFromToken } from '../../../test/organization-test-kit.ts';
 import {
   BY_TASK,
   CONFIRM,
-  dataOf,
-  gqlOf,
   inviteSupplier,
   matchedSupplierList,
   SET_CONTACT,

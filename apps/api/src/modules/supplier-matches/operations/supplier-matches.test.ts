@@ -3,20 +3,17 @@ import { organizationRelationships, organizations } from '@tidewise/db/schema/or
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, type Mailbox, outboxMailbox } from '../../../test/auth-test-kit.ts';
+import { dataOf, gqlOf, holdSubscription, waitFor } from '../../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { type Admin, auditRows, newOrganization } from '../../../test/organization-test-kit.ts';
 import {
   CONFIRM,
-  dataOf,
   entryIdsByRow,
-  gqlOf,
-  holdSubscription,
   inviteSupplier,
   matchedSupplierList,
   SET_CONTACT,
   type SupplierDataView,
   UPLOAD_SUPPLIER_DATA,
-  waitFor,
 } from '../supplier-matches-test-kit.ts';
 
 let server: TestServer;
