@@ -6,6 +6,14 @@ import {
   GWP_SETS,
   type GwpSet,
 } from '@tidewise/shared/emissions/factors/types';
+import {
+  DATA_QUALITIES,
+  type DataQuality,
+  EMISSION_METHODS,
+  type EmissionMethod,
+  SCOPE3_VALUES,
+  type Scope3Value,
+} from '@tidewise/shared/emissions/calculate/types';
 import { builder } from './builder.ts';
 
 /*
@@ -17,40 +25,22 @@ import { builder } from './builder.ts';
 
 export const GwpSetRef = builder.enumType('GwpSet', { description: 'The GWP100 set a figure is computed with.', values: GWP_SETS });
 
-export const EMISSION_METHODS = ['fuel_based', 'distance_based', 'spend_based', 'supplier_reported', 'not_computed'] as const;
-export type EmissionMethod = (typeof EMISSION_METHODS)[number];
-
 export const EmissionMethodRef = builder.enumType('EmissionMethod', {
   description:
     "How an entry's emissions were computed, best first: fuel mass × factors, transport activity × intensity, amount spent × factor; a footprint the supplier reported itself; or not at all (the reason says why).",
   values: EMISSION_METHODS,
 });
 
-export const EMISSION_DATA_QUALITIES = ['primary', 'modelled', 'default'] as const;
-export type EmissionDataQuality = (typeof EMISSION_DATA_QUALITIES)[number];
-
 export const EmissionDataQualityRef = builder.enumType('EmissionDataQuality', {
   description:
     'primary: measured activity data of the supplier (fuel burnt, energy metered); modelled: activity data with a modelled intensity (distance × intensity); default: spend or default factors only.',
-  values: EMISSION_DATA_QUALITIES,
+  values: DATA_QUALITIES,
 });
-
-export const SCOPE3_CATEGORIES = [
-  'category_1',
-  'category_3',
-  'category_4',
-  'category_8',
-  'category_9',
-  'category_13',
-  'scope_1_2',
-  'none',
-] as const;
-export type Scope3CategoryValue = (typeof SCOPE3_CATEGORIES)[number];
 
 export const Scope3CategoryRef = builder.enumType('Scope3Category', {
   description:
     "Where a result's emissions go: a GHG Protocol Scope 3 category, the reporting organisation's own scope 1/2, or nowhere (no activity).",
-  values: SCOPE3_CATEGORIES,
+  values: SCOPE3_VALUES,
 });
 
 export const CONSOLIDATION_APPROACHES = ['operational_control', 'financial_control'] as const;
@@ -202,11 +192,11 @@ export type EmissionResultView = {
   supplierOrganizationId: string | null;
   supplierName: string | null;
   month: string | null;
-  scope3Category: Scope3CategoryValue;
+  scope3Category: Scope3Value;
   ruleId: string;
   ruleReason: string;
   method: EmissionMethod;
-  dataQuality: EmissionDataQuality;
+  dataQuality: DataQuality;
   vesselImo: string | null;
   vesselName: string | null;
   activity: string | null;

@@ -6,25 +6,13 @@ import { requireActor } from '../../../lib/authz.ts';
 import { now } from '../../../lib/clock.ts';
 import { readEmissionSettings } from '../../../lib/emission-runs.ts';
 import { gwpSetOf } from '../../../schema/emissions.graphql.ts';
-import { breakdownOf, monthlyOf, primaryShareOf, totalsOfMonths } from '../report/aggregate.ts';
-import { type ReportCell, type ReportSums, readCellTotals, readReportSums } from '../report/cells.ts';
+import { breakdownOf, monthlyOf, namedBreakdownOf, primaryShareOf, totalsOfMonths } from '../report/aggregate.ts';
+import { emptySums, type ReportCell, readCellTotals, readReportSums } from '../report/cells.ts';
 import { readCoverage } from '../report/coverage.ts';
 import { reportInsights } from '../report/insights.ts';
 import { CATEGORY_LABELS, METHOD_LABELS, OWN_KEY, OWN_LABEL, QUALITY_LABELS, vesselLabel } from '../report/labels.ts';
 import { parsePeriod, shiftPeriod } from '../report/period.ts';
 import type { EmissionReportView } from '../report/report-view.ts';
-
-const EMPTY_SUMS: ReportSums = {
-  months: [],
-  categories: [],
-  suppliers: [],
-  vessels: [],
-  methods: [],
-  qualities: [],
-  routes: [],
-  supplierQuality: [],
-  supplierActivity: [],
-};
 
 /** The report is read by a request (the caller) or by an export link (the organisation it names). */
 type Reader = Pick<Context, 'db' | 'actor'>;
@@ -75,7 +63,7 @@ export const getEmissionReport = async (ctx: Reader, input: { periodStart: strin
         readCellTotals(ctx.db, runId, previous.months[0] as string, previous.months.at(-1) as string, 'scope3'),
         readCellTotals(ctx.db, runId, period.months[0] as string, period.months.at(-1) as string, 'scope_1_2'),
       ])
-    : [[], EMPTY_SUMS, null, null];
+    : [[], emptySums(), null, null];
   const run = runs[0] ?? null;
   const names = await supplierNames(ctx, sums.suppliers);
   const supplierLabel = (key: string) => (key === OWN_KEY ? OWN_LABEL : (names.get(key) ?? key));
@@ -113,26 +101,11 @@ export const getEmissionReport = async (ctx: Reader, input: { periodStart: strin
     scope12: scope12 ?? { co2TtwKg: 0, co2eTtwKg: 0, co2eWtwKg: 0, computedEntries: 0, notComputedEntries: 0 },
     previousPeriod: previousTotals,
     primaryDataShare: primaryShareOf(sums.qualities),
-    byCategory: breakdownOf(
-      sums.categories,
-      (cell) => cell.scope3,
-      (key) => CATEGORY_LABELS[key as keyof typeof CATEGORY_LABELS] ?? key,
-      total,
-    ),
+    byCategory: namedBreakdownOf(sums.categories, (cell) => cell.scope3, CATEGORY_LABELS, total),
     bySupplier,
     byVessel,
-    byMethod: breakdownOf(
-      sums.methods,
-      (cell) => cell.method,
-      (key) => METHOD_LABELS[key as keyof typeof METHOD_LABELS] ?? key,
-      total,
-    ),
-    byDataQuality: breakdownOf(
-      sums.qualities,
-      (cell) => cell.dataQuality,
-      (key) => QUALITY_LABELS[key as keyof typeof QUALITY_LABELS] ?? key,
-      total,
-    ),
+    byMethod: namedBreakdownOf(sums.methods, (cell) => cell.method, METHOD_LABELS, total),
+    byDataQuality: namedBreakdownOf(sums.qualities, (cell) => cell.dataQuality, QUALITY_LABELS, total),
     byMonth,
     coverage,
     ...insights,

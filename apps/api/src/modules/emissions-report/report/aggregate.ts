@@ -72,6 +72,14 @@ export const breakdownOf = (
     .sort((a, b) => b.co2eWtwKg - a.co2eWtwKg || a.key.localeCompare(b.key));
 };
 
+/** A breakdown whose slices are named by a fixed list of labels (categories, methods, qualities); an unknown key names itself. */
+export const namedBreakdownOf = (
+  cells: readonly ReportCell[],
+  keyOf: (cell: ReportCell) => string | null,
+  labels: Readonly<Record<string, string>>,
+  totalCo2eWtwKg: number,
+): Breakdown[] => breakdownOf(cells, keyOf, (key) => labels[key] ?? key, totalCo2eWtwKg);
+
 /** Every month of the period in order, zeros included. */
 export const monthlyOf = (cells: readonly ReportCell[], months: readonly string[]): MonthFigures[] => {
   const byMonth = new Map(months.map((month) => [month, zero()]));

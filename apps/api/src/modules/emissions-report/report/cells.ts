@@ -1,26 +1,26 @@
 import type { Executor } from '@tidewise/db/client';
 import { sql } from 'drizzle-orm';
 import {
-  EMISSION_DATA_QUALITIES,
+  DATA_QUALITIES,
+  type DataQuality,
   EMISSION_METHODS,
-  type EmissionDataQuality,
   type EmissionMethod,
-  oneOf,
-  SCOPE3_CATEGORIES,
-  type Scope3CategoryValue,
-} from '../../../schema/emissions.graphql.ts';
+  SCOPE3_VALUES,
+  type Scope3Value,
+} from '@tidewise/shared/emissions/calculate/types';
+import { oneOf } from '../../../schema/emissions.graphql.ts';
 
 /** One row of emission_report_cells: a run's results summed by month, category, supplier, vessel, route, method and quality. */
 export type ReportCell = {
   month: string;
-  scope3: Scope3CategoryValue;
+  scope3: Scope3Value;
   fileCategory: string;
   supplierOrganizationId: string | null;
   vesselImo: string | null;
   vesselName: string | null;
   route: string | null;
   method: EmissionMethod;
-  dataQuality: EmissionDataQuality;
+  dataQuality: DataQuality;
   entries: number;
   co2TtwKg: number;
   co2eTtwKg: number;
@@ -48,14 +48,14 @@ type CellRow = {
 /** A row as a cell; a grouping leaves the dimensions it does not group by empty. */
 const cellOf = (row: CellRow): ReportCell => ({
   month: row.month ?? '',
-  scope3: oneOf(SCOPE3_CATEGORIES, row.scope3, 'none'),
+  scope3: oneOf(SCOPE3_VALUES, row.scope3, 'none'),
   fileCategory: row.file_category ?? '',
   supplierOrganizationId: row.supplier_organization_id,
   vesselImo: row.vessel_imo,
   vesselName: row.vessel_name,
   route: row.route,
   method: oneOf(EMISSION_METHODS, row.method, 'not_computed'),
-  dataQuality: oneOf(EMISSION_DATA_QUALITIES, row.data_quality, 'default'),
+  dataQuality: oneOf(DATA_QUALITIES, row.data_quality, 'default'),
   entries: Number(row.entries),
   co2TtwKg: Number(row.co2_ttw_kg),
   co2eTtwKg: Number(row.co2e_ttw_kg),
@@ -126,6 +126,19 @@ export type ReportSums = {
 
 type SumRow = CellRow & { set: string; not_computed: number | string | null };
 
+/** Sums of a report with nothing in it: what a period without a completed run shows. */
+export const emptySums = (): ReportSums => ({
+  months: [],
+  categories: [],
+  suppliers: [],
+  vessels: [],
+  methods: [],
+  qualities: [],
+  routes: [],
+  supplierQuality: [],
+  supplierActivity: [],
+});
+
 /**
  * The Scope 3 sums the report shows (scope 1/2 and entries assigned nowhere left out), grouped in SQL by each dimension it slices by (GROUPING SETS), so a year of a large fleet
  * (months × ships × routes: thousands of cells) comes back as a few hundred rows. `set` names the grouping of a row.
@@ -148,17 +161,7 @@ export const readReportSums = async (executor: Executor, runId: string, firstMon
       AND ${scopeCondition('scope3')}
     GROUP BY GROUPING SETS ((month), (scope3), (supplier_organization_id), (vessel_imo), (method), (data_quality), (route),
       (supplier_organization_id, method, data_quality), (supplier_organization_id, file_category))`)) as unknown as { rows: SumRow[] };
-  const sums: ReportSums = {
-    months: [],
-    categories: [],
-    suppliers: [],
-    vessels: [],
-    methods: [],
-    qualities: [],
-    routes: [],
-    supplierQuality: [],
-    supplierActivity: [],
-  };
+  const sums = emptySums();
   for (const row of rows) {
     const cell = cellOf(row);
     if (row.set === 'months') sums.months.push({ ...cell, notComputedEntries: Number(row.not_computed ?? 0) });

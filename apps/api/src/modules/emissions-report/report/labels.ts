@@ -1,8 +1,8 @@
-import type { EmissionDataQuality, EmissionMethod, Scope3CategoryValue } from '../../../schema/emissions.graphql.ts';
+import type { DataQuality, EmissionMethod, Scope3Value } from '@tidewise/shared/emissions/calculate/types';
 
 /** How the report names its slices. The keys are the contract's enum values; the labels are what people read. */
 
-export const CATEGORY_LABELS: Readonly<Record<Scope3CategoryValue, string>> = {
+export const CATEGORY_LABELS: Readonly<Record<Scope3Value, string>> = {
   category_1: 'Category 1: Purchased goods and services',
   category_3: 'Category 3: Fuel- and energy-related activities',
   category_4: 'Category 4: Upstream transportation and distribution',
@@ -21,7 +21,7 @@ export const METHOD_LABELS: Readonly<Record<EmissionMethod, string>> = {
   not_computed: 'Not computed',
 };
 
-export const QUALITY_LABELS: Readonly<Record<EmissionDataQuality, string>> = {
+export const QUALITY_LABELS: Readonly<Record<DataQuality, string>> = {
   primary: 'Primary data',
   modelled: 'Modelled',
   default: 'Default factors',

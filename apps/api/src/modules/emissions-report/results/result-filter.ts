@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../lib/db.ts';
 import { AppError } from '../../../lib/errors.ts';
-import type { EmissionMethod, Scope3CategoryValue } from '../../../schema/emissions.graphql.ts';
+import type { EmissionMethod, Scope3Value } from '@tidewise/shared/emissions/calculate/types';
 import { OWN_KEY } from '../report/labels.ts';
 import { monthOf, type Period, parsePeriod } from '../report/period.ts';
 
@@ -10,7 +10,7 @@ export type ResultFilter = {
   periodStart: string;
   periodEnd: string;
   month?: string | null;
-  scope3Category?: Scope3CategoryValue | null;
+  scope3Category?: Scope3Value | null;
   /** A supplier organisation id, or `own`. */
   supplier?: string | null;
   vesselImo?: string | null;

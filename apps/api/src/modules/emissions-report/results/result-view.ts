@@ -6,16 +6,14 @@ import { FILE_CATEGORIES } from '@tidewise/shared/uploads';
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import {
   builtInFactorView,
-  EMISSION_DATA_QUALITIES,
-  EMISSION_METHODS,
   type EmissionFactorView,
   type EmissionResultView,
   type EmissionRunRow,
   gwpSetOf,
   oneOf,
   organizationFactorView,
-  SCOPE3_CATEGORIES,
 } from '../../../schema/emissions.graphql.ts';
+import { DATA_QUALITIES, EMISSION_METHODS, SCOPE3_VALUES } from '@tidewise/shared/emissions/calculate/types';
 
 /** Results as clients see them: a stored result with its entry's row, its run's factors and its Scope 3 rule in words. */
 
@@ -146,7 +144,7 @@ export const resultViews = async (
       supplierOrganizationId: row.supplier_organization_id,
       supplierName: row.supplier_name,
       month: row.month,
-      scope3Category: oneOf(SCOPE3_CATEGORIES, row.scope3, 'none'),
+      scope3Category: oneOf(SCOPE3_VALUES, row.scope3, 'none'),
       ruleId: row.rule_id,
       ruleReason: ruleReasonOf({
         ruleId: row.rule_id,
@@ -155,7 +153,7 @@ export const resultViews = async (
         consolidationApproach: run.consolidationApproach,
       }),
       method: oneOf(EMISSION_METHODS, row.method, 'not_computed'),
-      dataQuality: oneOf(EMISSION_DATA_QUALITIES, row.data_quality, 'default'),
+      dataQuality: oneOf(DATA_QUALITIES, row.data_quality, 'default'),
       vesselImo: row.vessel_imo,
       vesselName: row.vessel_name,
       activity: row.activity,
