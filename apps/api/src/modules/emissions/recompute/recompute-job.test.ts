@@ -145,9 +145,15 @@ describe('the recompute job', () => {
     expectFigures((await resultsOf(server, third.id)).slice(0, 1), [{ co2TtwKg: 330_000, co2eTtwKg: 335_063, co2eWtwKg: 389_738 }]);
     expect((await factorSetsOf(third.id))[0]).toEqual(expect.arrayContaining([{ id: 'org.cf.hfo', version: 2, organization: true }]));
     expect(await resultsOf(server, second.id)).toEqual(secondResults);
-    // Kept: the current run and the one before it. The first run keeps its row but no longer its figures.
-    expect(await resultsOf(server, first.id)).toEqual([]);
-    expect(await cellsOf(server, first.id)).toEqual([]);
+    // Kept: the current run and the one before it. The first run keeps its row but no longer its figures: the job
+    // deletes them after it marked the third run completed, so the test waits for that last step.
+    const pruned = await waitFor(
+      async () => ({ results: (await resultsOf(server, first.id)).length, cells: (await cellsOf(server, first.id)).length }),
+      (left) => left.results === 0 && left.cells === 0,
+      "the first run's figures deleted",
+      30_000,
+    );
+    expect(pruned).toEqual({ results: 0, cells: 0 });
     const runs = dataOf(await gql<{ emissionRuns: { data: RunView[] } }>(RUNS)).emissionRuns.data;
     expect(runs.map((r) => r.id)).toEqual([third.id, second.id, first.id]);
     expect((await settingsOf(gql)).currentRun?.id).toBe(third.id);
