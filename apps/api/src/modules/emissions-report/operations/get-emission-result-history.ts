@@ -17,8 +17,8 @@ export const parseEntryId = (id: string): { generation: number; rowIndex: number
 };
 
 /**
- * Every result the organisation's runs still keep for one entry, newest run first (each of its parts, in part order,
- * when decision 0018 splits it): the current one and those kept for audit. The entry must be one the caller reads now (its own, or a supplier's answer to one of its requests,
+ * Every result the organisation's runs keep for one entry, newest run first (each of its parts, in part order, when
+ * decision 0018 splits it): the current run and the completed one before it, kept for audit (decision 0019). The entry must be one the caller reads now (its own, or a supplier's answer to one of its requests,
  * submitted or accepted), else NOT_FOUND, as for an unknown id.
  */
 export const getEmissionResultHistory = async (ctx: Context, entryId: string): Promise<EmissionResultView[]> => {
@@ -39,6 +39,12 @@ export const getEmissionResultHistory = async (ctx: Context, entryId: string): P
     JOIN emission_runs er ON er.id = r.run_id
     WHERE r.generation = ${parsed.generation}::int AND r.row_index = ${parsed.rowIndex}::int
       AND er.organization_id = ${actor.organizationId}::uuid
+      -- The runs kept for audit (decision 0019): the two newest completed ones. Older results are deleted by the job
+      -- after it completes, and a run still working has only part of its results: neither is shown meanwhile.
+      AND er.id IN (
+        SELECT kept.id FROM emission_runs kept
+        WHERE kept.organization_id = ${actor.organizationId}::uuid AND kept.status = 'completed'
+        ORDER BY kept.created_at DESC, kept.id DESC LIMIT 2)
     ORDER BY er.created_at DESC, er.id, r.part`)) as unknown as { rows: ResultRow[] };
   if (rows.length === 0) return [];
   const runs = await ctx.db
