@@ -24,7 +24,7 @@ export const fleetFile = (stamp: string): FleetFile => {
   let wren = randomImo();
   while (wren === tern) wren = randomImo();
   const csv = [
-    'IMO number,Vessel,Ship type,Deadweight,Fuel type,Fuel mass,Distance,Cargo,Period start,Period end',
+    'IMO,Vessel,Ship type,Deadweight,Fuel type,Fuel mass,Distance sailed,Cargo,Period start,Period end',
     `${tern},Baltic Tern,Bulk carrier,60000,HFO,100,1100,55000,2025-01-06,2025-01-14`,
     `${tern},Baltic Tern,Bulk carrier,60000,HFO,120,1380,52000,2025-02-03,2025-02-12`,
     `${wren},Baltic Wren,Bulk carrier,35000,MGO,20,500,30000,2025-02-17,2025-02-20`,
@@ -32,14 +32,18 @@ export const fleetFile = (stamp: string): FleetFile => {
   return { fileName: `baltic-fleet-fuel-${stamp}.csv`, tern, wren, csv };
 };
 
+/**
+ * The demo supplier learns every mapping it makes, and the entries browser test, which runs later on the same server,
+ * expects "IMO No." and "Distance (nm)" to arrive unmapped: these headers normalise differently from those.
+ */
 const MAPPINGS = [
-  { sourceColumn: 'IMO number', targetField: 'imo_number' },
+  { sourceColumn: 'IMO', targetField: 'imo_number' },
   { sourceColumn: 'Vessel', targetField: 'vessel_name' },
   { sourceColumn: 'Ship type', targetField: 'ship_type' },
   { sourceColumn: 'Deadweight', targetField: 'deadweight', transformations: [{ type: 'unit_conversion', unit: 't' }] },
   { sourceColumn: 'Fuel type', targetField: 'fuel_type' },
   { sourceColumn: 'Fuel mass', targetField: 'fuel_mass', transformations: [{ type: 'unit_conversion', unit: 't' }] },
-  { sourceColumn: 'Distance', targetField: 'distance', transformations: [{ type: 'unit_conversion', unit: 'nm' }] },
+  { sourceColumn: 'Distance sailed', targetField: 'distance', transformations: [{ type: 'unit_conversion', unit: 'nm' }] },
   { sourceColumn: 'Cargo', targetField: 'cargo_mass', transformations: [{ type: 'unit_conversion', unit: 't' }] },
   { sourceColumn: 'Period start', targetField: 'period_start' },
   { sourceColumn: 'Period end', targetField: 'period_end' },
