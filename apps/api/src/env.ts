@@ -111,6 +111,13 @@ const envSchema = z.object({
   REMINDER_LOCAL_HOUR: boundedInt(0, 23).default(9),
   /** Enables POST /test/clock (moves the server clock forward for browser tests); refused with NODE_ENV=production. */
   TEST_HOOKS: booleanFlag.default(false),
+  /** Lifetime of a PACT API access token issued at POST /auth/token (decision 0020). */
+  PACT_TOKEN_TTL_SECONDS: boundedInt(60, 24 * 3600).default(3600),
+  /**
+   * Lets PACT connections call http:// URLs and loopback or private addresses (tests, a partner on the same network).
+   * Off: only https:// URLs resolving to public addresses, so a connection cannot be pointed at internal services.
+   */
+  PACT_ALLOW_INSECURE_URLS: booleanFlag.default(false),
   /** Folder of the EU MRV publication files (*.xlsx) loaded as the vessel benchmark's reference; unset: DEFAULT_EU_MRV_REFERENCE_DIR. */
   EU_MRV_REFERENCE_DIR: z.string().min(1).optional(),
 });

@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   'data-entries:read': 'See data entries',
   'emissions:read': 'See emissions reports, emission factors and vessel indicators',
   'emissions:manage': 'Add emission factors, change the emission settings and recompute emissions',
+  'pact:read': 'See PACT credentials, connections, published and received footprints and exchange events',
+  'pact:manage': 'Issue and revoke PACT API credentials, manage connections, publish footprints and state quantities',
   'calendar:read': 'See the calendar and its tasks',
   'calendar:create': 'Create calendars and calendar tasks',
   'calendar:update': 'Change calendar tasks',
@@ -68,7 +70,7 @@ export const SYSTEM_ROLE_DESCRIPTIONS: Record<SystemRole, string> = {
 };
 
 /** What every data role can read. Administration (users, roles, logs) is not part of it. */
-const READ: Permission[] = ['organization:read', 'suppliers:read', 'uploads:read', 'data-entries:read', 'calendar:read', 'emissions:read'];
+const READ: Permission[] = ['organization:read', 'suppliers:read', 'uploads:read', 'data-entries:read', 'calendar:read', 'emissions:read', 'pact:read'];
 
 export const SYSTEM_ROLE_PERMISSIONS: Record<SystemRole, readonly Permission[]> = {
   organization_admin: PERMISSION_NAMES,

@@ -66,6 +66,11 @@ export const files = pgTable(
     uploadedByEmail: text('uploaded_by_email'),
     /** Confirmed category (FileCategory); the suggestion lives in file_metadata.categoryAnalysis. */
     category: text('category'),
+    /**
+     * The supplier whose data this organization's own file holds (footprints received over PACT, issue 14): its entries
+     * count as that supplier's in the report. Null for the organization's own data.
+     */
+    supplierOrganizationId: uuid('supplier_organization_id').references((): AnyPgColumn => organizations.id, { onDelete: 'set null' }),
     /** The spec's File.fileMetadata: categoryAnalysis, totalRows, detectedColumns. */
     fileMetadata: jsonb('file_metadata').$type<Record<string, unknown>>(),
     /** How the file was read: format, encoding, delimiter, numberStyle, sheets, sheet, headerRowNumber. */
