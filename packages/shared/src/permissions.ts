@@ -70,7 +70,15 @@ export const SYSTEM_ROLE_DESCRIPTIONS: Record<SystemRole, string> = {
 };
 
 /** What every data role can read. Administration (users, roles, logs) is not part of it. */
-const READ: Permission[] = ['organization:read', 'suppliers:read', 'uploads:read', 'data-entries:read', 'calendar:read', 'emissions:read', 'pact:read'];
+const READ: Permission[] = [
+  'organization:read',
+  'suppliers:read',
+  'uploads:read',
+  'data-entries:read',
+  'calendar:read',
+  'emissions:read',
+  'pact:read',
+];
 
 export const SYSTEM_ROLE_PERMISSIONS: Record<SystemRole, readonly Permission[]> = {
   organization_admin: PERMISSION_NAMES,

@@ -1,4 +1,16 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestampColumn as at, createdAtColumn as createdAt, idColumn as id, updatedAtColumn as updatedAt } from './columns.ts';
 import { users } from './identity.ts';
 import { organizations } from './organizations.ts';
@@ -107,7 +119,10 @@ export const pactFootprints = pgTable(
     referencePeriodEnd: timestamp('reference_period_end', { withTimezone: true }).notNull(),
     publishedByUserId: uuid('published_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('pact_footprints_org_idx').on(t.organizationId, t.created, t.id), index('pact_footprints_product_idx').on(t.organizationId, t.productKey)],
+  (t) => [
+    index('pact_footprints_org_idx').on(t.organizationId, t.created, t.id),
+    index('pact_footprints_product_idx').on(t.organizationId, t.productKey),
+  ],
 );
 
 /**
