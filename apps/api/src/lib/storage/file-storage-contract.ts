@@ -59,6 +59,18 @@ export const describeFileStorageContract = (name: string, target: () => Contract
       });
     });
 
+    it('stores bytes the server wrote itself (putObject), replacing an earlier object with the key', async () => {
+      const { storage, newKey } = target();
+      const key = newKey();
+      await storage.putObject(key, Buffer.from('first'), 'text/csv');
+      const body = Buffer.from('description,quantity\nLubricating oil,12\n');
+      await storage.putObject(key, body, 'text/csv');
+      expect(await storage.stat(key)).toEqual({ size: body.length });
+      expect(await storage.hashObject(key)).toEqual({ sha256: sha256(body), size: body.length });
+      await storage.delete(key);
+      expect(await storage.stat(key)).toBeNull();
+    });
+
     it('serves a download as an attachment under the sanitised display name', async () => {
       const { storage, newKey, sendsNosniff } = target();
       const key = newKey();

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { type FileHandle, open, rm, stat } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { type FileHandle, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { sanitizeFileName } from './content-disposition.ts';
@@ -121,6 +121,20 @@ export const createLocalStorage = (options: LocalStorageOptions): FileStorage =>
     },
     delete: async (key) => {
       await rm(localObjectPath(options.root, key), { force: true });
+    },
+    putObject: async (key, body) => {
+      const target = localObjectPath(options.root, key);
+      const tempDir = localTempDir(options.root);
+      await mkdir(tempDir, { recursive: true, mode: 0o700 });
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      // Written aside, then renamed: a reader sees the whole object or none.
+      const temp = path.join(tempDir, `put-${randomUUID()}`);
+      try {
+        await writeFile(temp, body, { mode: 0o600, flag: 'wx' });
+        await rename(temp, target);
+      } finally {
+        await rm(temp, { force: true });
+      }
     },
   };
 };

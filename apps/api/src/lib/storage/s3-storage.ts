@@ -111,5 +111,11 @@ export const createS3Storage = (options: S3StorageOptions): FileStorage => {
       assertObjectKey(key);
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
+    putObject: async (key, body, contentType) => {
+      assertObjectKey(key);
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
+      );
+    },
   };
 };

@@ -63,6 +63,11 @@ export type FileStorage = {
   withLocalFile: <T>(key: string, work: (filePath: string) => Promise<T>) => Promise<T>;
   /** Removes the object; removing a missing one is not an error. */
   delete: (key: string) => Promise<void>;
+  /**
+   * Stores bytes the server itself produced (a file of entries made from received PACT footprints), replacing any
+   * object with the key. Clients never write through it: their bytes come through the signed upload URLs.
+   */
+  putObject: (key: string, body: Uint8Array, contentType: string) => Promise<void>;
 };
 
 /**
