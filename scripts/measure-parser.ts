@@ -13,9 +13,9 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { readFile } from '../apps/api/src/modules/uploads/parsing/read-file.ts';
-import { runParseInWorker } from '../apps/api/src/modules/uploads/parsing/run-parse-in-worker.ts';
-import type { ReadFileHandlers, ReadResult } from '../apps/api/src/modules/uploads/parsing/types.ts';
+import { readFile } from '../apps/api/src/lib/parsing/read-file.ts';
+import { runParseInWorker } from '../apps/api/src/lib/parsing/run-parse-in-worker.ts';
+import type { ReadFileHandlers, ReadResult } from '../apps/api/src/lib/parsing/types.ts';
 import { writeLargeCsv, writeLargeXlsx } from '../apps/api/src/modules/uploads/processing/server-process-kit.ts';
 
 const argument = (name: string): string | undefined => {

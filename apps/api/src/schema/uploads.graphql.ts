@@ -1,6 +1,6 @@
 import type { fileUploads, files, uploads } from '@tidewise/db/schema/uploads';
 import { FILE_CATEGORIES } from '@tidewise/shared/uploads';
-import { COLUMN_DATA_TYPES } from '../modules/uploads/parsing/types.ts';
+import { COLUMN_DATA_TYPES } from '../lib/parsing/types.ts';
 import { builder } from './builder.ts';
 
 /*

@@ -16,8 +16,8 @@ import {
   sendReadingJob,
   uploadIdOf,
 } from './file-changes.ts';
-import { contentRefusal } from './parsing/content-refusal.ts';
-import { cfbDirectorySector, classifyCfb, SNIFF_BYTES, type SniffResult, sniffBytes } from './parsing/sniff.ts';
+import { contentRefusal } from '../../lib/parsing/content-refusal.ts';
+import { cfbDirectorySector, classifyCfb, SNIFF_BYTES, type SniffResult, sniffBytes } from '../../lib/parsing/sniff.ts';
 import { type FileRecord, type FileUploadRecord, fileStatusOf, refreshFileUploadStatus } from './records.ts';
 import { completionStep } from './uploads.policy.ts';
 

@@ -1,5 +1,5 @@
 import type { Env } from '../../env.ts';
-import type { ParseLimits } from './parsing/types.ts';
+import type { ParseLimits } from '../../lib/parsing/types.ts';
 
 /** The file reader's limits from configuration (UPLOAD_MAX_ROWS and the others; README, Configuration). */
 export const parseLimitsOf = (

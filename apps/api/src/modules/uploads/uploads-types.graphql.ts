@@ -17,7 +17,7 @@ import {
   FileUploadRef as FileUploadTypeRef,
   UploadRef,
 } from '../../schema/uploads.graphql.ts';
-import type { CategoryAnalysis, DetectedColumn, SheetInfo } from './parsing/types.ts';
+import type { CategoryAnalysis, DetectedColumn, SheetInfo } from '../../lib/parsing/types.ts';
 import { type FileRecord, fileStatusOf, fileUploadStatusOf, filesOfUpload } from './records.ts';
 
 export { ColumnDataTypeRef, FileCategoryRef, FileRef, UploadRef };

@@ -9,7 +9,7 @@ import {
   STORED_FILE_STATUSES,
 } from '@tidewise/shared/uploads';
 import type { Refusal } from '../../lib/authz.ts';
-import { formatBytes } from './parsing/errors.ts';
+import { formatBytes } from '../../lib/parsing/errors.ts';
 
 /**
  * The rules of the upload operations, as pure functions over the stored facts: each answers null when the

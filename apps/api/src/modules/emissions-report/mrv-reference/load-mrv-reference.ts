@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Executor } from '@tidewise/db/client';
 import { mrvReferenceShips } from '@tidewise/db/schema/emissions';
 import { sql } from 'drizzle-orm';
-import { readSheetRows, type SheetCell } from './xlsx-rows.ts';
+import { readFile } from '../../../lib/parsing/read-file.ts';
+import type { CellValue } from '../../../lib/parsing/types.ts';
 
 /**
  * The EU MRV "Publication of information" files, loaded as the benchmark's reference set (docs/benchmarks.md): one
@@ -36,7 +37,7 @@ const BATCH = 1000;
  * A figure of the publication: a number, or null where it prints none ("Division by zero!" for a ship without distance
  * or cargo, "N/A" where the measure does not apply, an empty cell).
  */
-export const figureOf = (cell: SheetCell | undefined): number | null => {
+export const figureOf = (cell: CellValue | undefined): number | null => {
   if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
   if (typeof cell !== 'string') return null;
   const text = cell.trim();
@@ -44,14 +45,14 @@ export const figureOf = (cell: SheetCell | undefined): number | null => {
   return Number(text);
 };
 
-const textOf = (cell: SheetCell | undefined): string | null => {
+const textOf = (cell: CellValue | undefined): string | null => {
   if (cell === null || cell === undefined) return null;
   const text = String(cell).trim();
   return text === '' ? null : text;
 };
 
 /** An IMO number as text: "9321483" whether the cell holds text or a number. */
-const imoOf = (cell: SheetCell | undefined): string | null => {
+const imoOf = (cell: CellValue | undefined): string | null => {
   const text = typeof cell === 'number' ? String(Math.trunc(cell)) : textOf(cell);
   return text && /^\d{7}$/.test(text) ? text : null;
 };
@@ -94,43 +95,50 @@ export const loadMrvFile = async (executor: Executor, filePath: string): Promise
     ships += batch.size;
     batch = new Map();
   };
-  for await (const row of readSheetRows(filePath)) {
-    if (row.rowNumber < MRV_HEADER_ROW) continue;
-    if (row.rowNumber === MRV_HEADER_ROW) {
-      const names = row.cells.map((cell) => textOf(cell));
-      const found: Partial<Record<ColumnKey, number>> = {};
-      const missing: string[] = [];
-      for (const [key, name] of Object.entries(MRV_COLUMNS) as [ColumnKey, string][]) {
-        const index = names.indexOf(name);
-        if (index < 0) missing.push(name);
-        else found[key] = index;
-      }
-      if (missing.length > 0) throw new Error(`${file}: columns not found on row ${MRV_HEADER_ROW}: ${missing.join(', ')}`);
-      columns = found as Record<ColumnKey, number>;
-      continue;
-    }
-    if (!columns) throw new Error(`${file}: no header row ${MRV_HEADER_ROW}`);
-    const imo = imoOf(row.cells[columns.imo]);
-    const shipType = textOf(row.cells[columns.shipType]);
-    const year = figureOf(row.cells[columns.year]);
-    if (!imo || !shipType || year === null || !Number.isInteger(year)) {
-      if (row.cells.some((cell) => cell !== null && cell !== undefined)) skipped++;
-      continue;
-    }
-    // The same ship twice in one file: the later row stands, as the upsert would have it.
-    batch.set(`${year}|${imo}`, {
-      reportingYear: year,
-      imo,
-      name: textOf(row.cells[columns.name]),
-      shipType,
-      co2PerDistance: figureOf(row.cells[columns.co2PerDistance]),
-      co2PerTransportWork: figureOf(row.cells[columns.co2PerTransportWork]),
-      totalCo2Tonnes: figureOf(row.cells[columns.totalCo2Tonnes]),
-      totalFuelTonnes: figureOf(row.cells[columns.totalFuelTonnes]),
-      sourceFile: file,
-    });
-    if (batch.size >= BATCH) await flush();
-  }
+  // The platform's own streaming reader (lib/parsing), told where the header is: two group rows stand above it.
+  await readFile(
+    filePath,
+    {
+      onStart: (start) => {
+        const names = start.columns.map((column) => column.name.trim());
+        const found: Partial<Record<ColumnKey, number>> = {};
+        const missing: string[] = [];
+        for (const [key, name] of Object.entries(MRV_COLUMNS) as [ColumnKey, string][]) {
+          const index = names.indexOf(name);
+          if (index < 0) missing.push(name);
+          else found[key] = start.columns[index]?.index ?? index;
+        }
+        if (missing.length > 0) throw new Error(`${file}: columns not found on row ${MRV_HEADER_ROW}: ${missing.join(', ')}`);
+        columns = found as Record<ColumnKey, number>;
+      },
+      onBatch: async ({ rows }) => {
+        const at = columns as Record<ColumnKey, number>;
+        for (const { values } of rows) {
+          const imo = imoOf(values[at.imo]);
+          const shipType = textOf(values[at.shipType]);
+          const year = figureOf(values[at.year]);
+          if (!imo || !shipType || year === null || !Number.isInteger(year)) {
+            if (values.some((cell) => cell !== null && cell !== undefined)) skipped++;
+            continue;
+          }
+          // The same ship twice in one file: the later row stands, as the upsert would have it.
+          batch.set(`${year}|${imo}`, {
+            reportingYear: year,
+            imo,
+            name: textOf(values[at.name]),
+            shipType,
+            co2PerDistance: figureOf(values[at.co2PerDistance]),
+            co2PerTransportWork: figureOf(values[at.co2PerTransportWork]),
+            totalCo2Tonnes: figureOf(values[at.totalCo2Tonnes]),
+            totalFuelTonnes: figureOf(values[at.totalFuelTonnes]),
+            sourceFile: file,
+          });
+          if (batch.size >= BATCH) await flush();
+        }
+      },
+    },
+    { headerRow: MRV_HEADER_ROW },
+  );
   if (!columns) throw new Error(`${file}: no header row ${MRV_HEADER_ROW}`);
   await flush();
   return { file, ships, skipped };

@@ -196,7 +196,7 @@ describe('uploads in batches', () => {
       code: 'UNSUPPORTED_FORMAT',
       message: 'The file is a PDF document. Upload the data as a CSV or an .xlsx file.',
     });
-    const { buildCfb } = await import('../parsing/test-fixtures.ts');
+    const { buildCfb } = await import('../../../lib/parsing/test-fixtures.ts');
     const xls = await uploadFile(server, alice, batch.id, 'fuel.xlsx', buildCfb(['Workbook', 'SummaryInformation']));
     expect(xls.error).toMatchObject({ code: 'LEGACY_XLS' });
     const encrypted = await uploadFile(server, alice, batch.id, 'locked.xlsx', buildCfb(['EncryptionInfo', 'EncryptedPackage']));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, type Mailbox, outboxMailbox } from '../../../test/auth-test-kit.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { auditRows, newOrganization } from '../../../test/organization-test-kit.ts';
-import { buildSupplierWorkbook, createTempDir, type TempDir } from '../parsing/test-fixtures.ts';
+import { buildSupplierWorkbook, createTempDir, type TempDir } from '../../../lib/parsing/test-fixtures.ts';
 import {
   COMPLETE_FILE_UPLOAD,
   COMPLETE_UPLOAD,

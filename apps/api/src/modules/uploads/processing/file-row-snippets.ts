@@ -1,7 +1,7 @@
 import { MAX_SNIPPET_ROWS } from '@tidewise/shared/uploads';
 import type { Context } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
-import type { DetectedColumn } from '../parsing/types.ts';
+import type { DetectedColumn } from '../../../lib/parsing/types.ts';
 import { type FileRecord, findFileForActor } from '../records.ts';
 import { readRowRange, type StoredRow, storedRowsOf } from './row-chunks.ts';
 

@@ -9,8 +9,8 @@ import { type Mailbox, outboxMailbox } from '../../../test/auth-test-kit.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { type Admin, newOrganization } from '../../../test/organization-test-kit.ts';
 import { PROCESS_FILE_JOB } from '../jobs.ts';
-import { packRowsJson } from '../parsing/row-packing.ts';
-import { createTempDir, type TempDir } from '../parsing/test-fixtures.ts';
+import { packRowsJson } from '../../../lib/parsing/row-packing.ts';
+import { createTempDir, type TempDir } from '../../../lib/parsing/test-fixtures.ts';
 import { processFile } from './process-file.ts';
 import { storeBatch } from './reading-state.ts';
 import {

@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import { packRowsJson } from '../parsing/row-packing.ts';
+import { packRowsJson } from '../../../lib/parsing/row-packing.ts';
 import type { StoredFileError } from '@tidewise/db/schema/uploads';
 import type { AppServices } from '../../../context.ts';
 import type { Job, JobFailure } from '../../../lib/jobs/job-types.ts';
@@ -7,9 +7,9 @@ import { ObjectNotFoundError } from '../../../lib/storage/storage.ts';
 import type { ProcessFileJob } from '../jobs.ts';
 import type { FileRecord } from '../records.ts';
 import { parseLimitsOf } from '../limits.ts';
-import { FileReadError, type FileReadErrorCode } from '../parsing/errors.ts';
-import { runParseInWorker } from '../parsing/run-parse-in-worker.ts';
-import type { EncodedReadFileHandlers } from '../parsing/types.ts';
+import { FileReadError, type FileReadErrorCode } from '../../../lib/parsing/errors.ts';
+import { runParseInWorker } from '../../../lib/parsing/run-parse-in-worker.ts';
+import type { EncodedReadFileHandlers } from '../../../lib/parsing/types.ts';
 import { progressPublisher, publishFileChange } from './notify.ts';
 import {
   beginReading,

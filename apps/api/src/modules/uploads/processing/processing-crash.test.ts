@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { unpackRows } from '../parsing/row-packing.ts';
+import { unpackRows } from '../../../lib/parsing/row-packing.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createJobQueue } from '../../../lib/jobs/job-queue.ts';
 import { createLogger } from '../../../lib/logger.ts';
-import type { CellValue } from '../parsing/types.ts';
+import type { CellValue } from '../../../lib/parsing/types.ts';
 import {
   graphqlClient,
   type ServerProcess,

@@ -3,7 +3,7 @@ import { files, type StoredFileError, uploads } from '@tidewise/db/schema/upload
 import { and, eq, inArray } from 'drizzle-orm';
 import { requiredCategoryOfBatch } from '../../../lib/data-requests.ts';
 import type { ProcessFileJob } from '../jobs.ts';
-import type { ReadResult, ReadStart } from '../parsing/types.ts';
+import type { ReadResult, ReadStart } from '../../../lib/parsing/types.ts';
 import { type FileRecord, type FileUploadRecord, refreshFileUploadStatus } from '../records.ts';
 import type { ReadDetails } from '../uploads-types.graphql.ts';
 import { appendRowChunk, deleteRowChunks, type PackedBatch, type ResumePoint, resumePointOf } from './row-chunks.ts';

@@ -1,7 +1,7 @@
 import type { Executor } from '@tidewise/db/client';
 import { type SQL, sql } from 'drizzle-orm';
-import { unpackRows } from '../parsing/row-packing.ts';
-import type { CellValue, EncodedRowBatch } from '../parsing/types.ts';
+import { unpackRows } from '../../../lib/parsing/row-packing.ts';
+import type { CellValue, EncodedRowBatch } from '../../../lib/parsing/types.ts';
 
 /**
  * A file's parsed rows in `file_row_chunks`: one chunk per reader batch, its rows packed by the reader's worker

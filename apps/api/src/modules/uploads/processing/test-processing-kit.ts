@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { unpackRows } from '../parsing/row-packing.ts';
+import { unpackRows } from '../../../lib/parsing/row-packing.ts';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { fileUploads, files } from '@tidewise/db/schema/uploads';

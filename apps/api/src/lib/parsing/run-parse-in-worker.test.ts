@@ -163,7 +163,7 @@ describe('runParseInWorker under the server runtime', () => {
       const result = await runParseInWorker(process.argv[1], { onBatch: (batch) => { rows += batch.rows.length; } });
       process.stdout.write(JSON.stringify({ rows, totalRows: result.fileMetadata.totalRows, delimiter: result.delimiter }));
     `;
-    const repoRoot = fileURLToPath(new URL('../../../../../../', import.meta.url));
+    const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, csvPath], {
       cwd: repoRoot,
       timeout: 30_000,
