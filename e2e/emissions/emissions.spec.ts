@@ -51,6 +51,12 @@ const tonnesOnScreen = (text: string) => {
  */
 const TERN_FIRST_PERIOD_WTW = '371,138 kg';
 const TERN_RATING = 'C';
+/**
+ * Baltic Tern's CO2 per distance, 685,080 kg / 2,480 n mile = 276.2 kg/n mile, among the 3,551 bulk carriers of the EU MRV
+ * 2021 publication (the reference loaded from the shared data at start): the percentile the vessels-and-export API test
+ * computes for a ship the same way.
+ */
+const TERN_PERCENTILE = '43rd percentile';
 
 /**
  * The customer's emissions screens on the real server: the demo supplier's fuel file, requested, answered and
@@ -143,15 +149,15 @@ test('the customer drills from the Scope 3 report to an entry’s factors, expor
   const ternRow = page.getByRole('row').filter({ hasText: file.tern });
   await expect(ternRow).toBeVisible({ timeout: 30_000 });
   await expect(ternRow.getByText(TERN_RATING, { exact: true })).toBeVisible();
-  await expect(ternRow.getByText(/^\d{1,3}(st|nd|rd|th) percentile$/)).toBeVisible();
+  await expect(ternRow.getByText(TERN_PERCENTILE, { exact: true })).toBeVisible();
   await shot('vessels');
   await expectAccessibleAtBothWidths(page, 'vessels');
 
   await ternRow.getByRole('link', { name: 'Baltic Tern' }).click();
   await expect(page).toHaveURL(new RegExp(`/app/emissions/vessels/${file.tern}/2025$`));
   await expect(page.getByText(`Rated ${TERN_RATING} in 2025`)).toBeVisible();
-  await expect(page.getByText(/^CO2 per distance: \d{1,3}(st|nd|rd|th) percentile$/)).toBeVisible();
-  await expect(page.getByText(/Among the [\d,]+ Bulk carrier ships in the public EU MRV data for 2021/)).toBeVisible();
+  await expect(page.getByText(`CO2 per distance: ${TERN_PERCENTILE}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(/Among the 3,551 Bulk carrier ships in the public EU MRV data for 2021/)).toBeVisible();
   await shot('vessel');
   await expectAccessibleAtBothWidths(page, 'vessel');
 
