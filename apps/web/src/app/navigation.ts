@@ -1,4 +1,18 @@
-import { Building2, CalendarClock, Database, FileClock, FileUp, Inbox, KeyRound, Leaf, LogIn, Truck, UserRound, Users } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  Building2,
+  CalendarClock,
+  Database,
+  FileClock,
+  FileUp,
+  Inbox,
+  KeyRound,
+  Leaf,
+  LogIn,
+  Truck,
+  UserRound,
+  Users,
+} from 'lucide-react';
 import type { ComponentType } from 'react';
 
 export type AppNavItem = {
@@ -29,6 +43,7 @@ export const appNavigation: AppNavItem[] = [
   { to: '/app/uploads', label: 'Uploads', icon: FileUp, permission: 'uploads:read' },
   { to: '/app/data-entries', label: 'Data entries', icon: Database, permission: 'data-entries:read' },
   { to: '/app/emissions', label: 'Emissions', icon: Leaf, permission: 'emissions:read' },
+  { to: '/app/pact', label: 'PACT exchange', icon: ArrowLeftRight, permission: 'pact:read' },
   { to: '/app/account', label: 'My account', icon: UserRound },
   { to: '/app/users', label: 'Users', icon: Users, permission: 'users:read', group: 'administration' },
   { to: '/app/roles', label: 'Roles & permissions', icon: KeyRound, permission: 'roles:read', group: 'administration' },
