@@ -12,12 +12,16 @@ export type ReportableFile = {
   entryFields: string[];
   /** Valid entries of the generation: what the run will read of this file. */
   validRows: number;
-  /** The answering supplier for a file of an accepted answer; null for the organisation's own data. */
+  /**
+   * The supplier whose data the file holds: the answering supplier for a file of an accepted answer, or the supplier
+   * an own file names (footprints received over PACT); null for the organisation's own data.
+   */
   supplierOrganizationId: string | null;
 };
 
 /**
- * What an organisation reports on: its own files whose validation made entries visible, and the files of the answers
+ * What an organisation reports on: its own files whose validation made entries visible (a file naming a supplier counts
+ * as that supplier's), and the files of the answers
  * its suppliers gave to its requests once it accepted them (lib/request-access.ts; never one under review). Each is
  * read at its visible generation; entries with errors are not reported (they are fixed and validated again first).
  */
@@ -31,6 +35,7 @@ export const reportableFiles = async (executor: Executor, organizationId: string
       entryFields: fileValidations.entryFields,
       validRows: fileValidations.validRows,
       owner: files.organizationId,
+      namedSupplier: files.supplierOrganizationId,
     })
     .from(fileValidations)
     .innerJoin(files, eq(files.id, fileValidations.fileId))
@@ -42,6 +47,6 @@ export const reportableFiles = async (executor: Executor, organizationId: string
     category: row.validationCategory ?? row.fileCategory ?? '',
     entryFields: row.entryFields,
     validRows: row.validRows,
-    supplierOrganizationId: row.owner === organizationId ? null : row.owner,
+    supplierOrganizationId: row.owner === organizationId ? row.namedSupplier : row.owner,
   }));
 };

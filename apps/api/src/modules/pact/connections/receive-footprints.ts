@@ -148,7 +148,7 @@ export const receiveFootprints = async (
   let invalid = 0;
   for (const doc of documents) {
     const item = receivedOf(doc);
-    if (!item || !item.isValid) invalid += 1;
+    if (!item?.isValid) invalid += 1;
     if (item) items.push(item);
   }
   // Oldest first, so a batch holding several versions of a product settles on its newest.
