@@ -17,6 +17,7 @@ import { registerSupplierMatchJobs } from './modules/supplier-matches/register-s
 import { registerReminderJobs } from './modules/reminders/register-reminder-jobs.ts';
 import { registerEmissionsJobs } from './modules/emissions/register-emissions-jobs.ts';
 import { queueMrvReferenceLoad, registerEmissionsReportJobs } from './modules/emissions-report/register-emissions-report-jobs.ts';
+import { registerPactJobs } from './modules/pact/register-pact-jobs.ts';
 import { resolveActor } from './modules/platform/resolve-actor.ts';
 import { syncAuthorizationCatalogue } from './modules/roles/sync-authorization-catalogue.ts';
 import { registerUploadProgress } from './modules/uploads/upload-progress.ts';
@@ -72,6 +73,7 @@ export const createApp = async ({ env, logger = createLogger(env.LOG_LEVEL), dat
     await registerReminderJobs(services);
     await registerEmissionsJobs(services);
     await registerEmissionsReportJobs(services);
+    await registerPactJobs(services);
     await jobs.start();
     await queueMrvReferenceLoad(services);
   } catch (error) {

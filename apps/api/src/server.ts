@@ -19,6 +19,7 @@ import { useTextInputGuard } from './lib/text-input-guard.ts';
 import { handleSessionRoute, isSessionRoute } from './modules/auth/sessions/session-routes.ts';
 import { handleExportRoute, isExportRoute } from './modules/entries/exports/export-route.ts';
 import { handleReportExportRoute, isReportExportRoute } from './modules/emissions-report/exports/report-export-route.ts';
+import { handlePactRoute, isPactRoute } from './modules/pact/http/pact-routes.ts';
 import { handleRequestTemplateRoute, isRequestTemplateRoute } from './modules/requests/template/template-route.ts';
 import { handleTemplateRoute, isTemplateRoute } from './modules/mappings/templates/template-route.ts';
 import { handleTestClockRoute, isTestClockRoute } from './modules/reminders/test-clock-route.ts';
@@ -206,6 +207,11 @@ export const createAppServer = (services: AppServices, database: Pick<DatabaseHa
     if (isReportExportRoute(url.pathname)) {
       // Streams the emissions report of the signed period, its results a page at a time.
       await handleReportExportRoute(services, req, res, url);
+      return;
+    }
+    if (isPactRoute(url.pathname)) {
+      // The PACT v2 host API: its own bearer tokens, error responses and bounded bodies (docs/pact-exchange.md).
+      await handlePactRoute(services, req, res, url, requestMeta);
       return;
     }
     if (isTestClockRoute(url.pathname)) {

@@ -34,7 +34,9 @@ import '../modules/emissions-report/emission-results.graphql.ts';
 import '../modules/emissions-report/vessels.graphql.ts';
 import '../modules/entries/emission-result-entry.graphql.ts';
 import '../modules/pact/credentials/pact-clients.graphql.ts';
+import '../modules/pact/http/pact-events.graphql.ts';
 import '../modules/pact/publishing/pact-footprints.graphql.ts';
+import '../modules/pact/connections/pact-connections.graphql.ts';
 
 /** Every module's `*.graphql.ts` is imported above; the order does not matter. */
 export const buildSchema = () => withMutationAudit(lexicographicSortSchema(builder.toSchema()));
