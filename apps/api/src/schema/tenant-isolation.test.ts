@@ -32,6 +32,8 @@ import { APPLY, FILE_VALIDATION } from '../modules/entries/entries-test-kit.ts';
 import { BULK_ACCEPT, COLUMN_ANALYSES, SET_CATEGORY } from '../modules/mappings/mappings-test-kit.ts';
 import { now } from '../lib/clock.ts';
 import { runReminderPass } from '../modules/reminders/reminder-pass.ts';
+import { buildTransportFootprint, productKeyOf } from '../modules/pact/publishing/footprint-document.ts';
+import { pactFootprints } from '@tidewise/db/schema/pact';
 import { buildSchema } from './index.ts';
 
 /**
@@ -292,6 +294,59 @@ const buildEmissions = async (b: Admin) => {
 };
 
 /**
+ * B's PACT exchange (issue 14): API credentials issued through GraphQL, and a published footprint. B's ship year has no
+ * transport work (no cargo), so publishing finds nothing to publish; the footprint is the document publishing builds,
+ * stored as publishing stores it.
+ */
+const buildPact = async (b: Admin) => {
+  const name = `B shipper ERP ${randomUUID().slice(0, 6)}`;
+  const issued = await b.client.gql<{ createPactClient: { client: { id: string } } }>(
+    'mutation($input: CreatePactClientInput!) { createPactClient(input: $input) { client { id } } }',
+    { input: { name } },
+    b.token,
+  );
+  if (!issued.data) throw new Error(`createPactClient failed: ${JSON.stringify(issued.errors)}`);
+  const id = randomUUID();
+  const created = new Date();
+  const document = buildTransportFootprint({
+    id,
+    version: 1,
+    created,
+    precedingPfIds: [],
+    organization: { id: b.organizationId, name: b.organizationName },
+    year: 2024,
+    gwpSet: 'AR6',
+    runId: randomUUID(),
+    figures: {
+      key: 'bulk-carrier',
+      shipType: 'Bulk carrier',
+      ships: ['9074729'],
+      co2eWtwKg: 1000,
+      transportWorkTkm: 100_000,
+      primaryDataShare: 1,
+      technologicalDqr: 1,
+      temporalDqr: 1,
+      geographicalDqr: 1,
+      reliabilityDqr: 1,
+      computedShare: 1,
+      ratedShare: 1,
+    },
+  });
+  await server.database.db.insert(pactFootprints).values({
+    id,
+    organizationId: b.organizationId,
+    productKey: productKeyOf(2024, 'bulk-carrier'),
+    version: 1,
+    status: 'Active',
+    document,
+    created,
+    referencePeriodStart: new Date(Date.UTC(2024, 0, 1)),
+    referencePeriodEnd: new Date(Date.UTC(2025, 0, 1)),
+  });
+  return { names: [name] };
+};
+
+/**
  * B's data requests (issue 12), stored as the requests and supplier-matching modules store them: a calendar with a
  * request to B's supplier made from B's batch and a subtask, a review, the supplier named in B's file and B's
  * confirmation of it; the reminder the supplier's contact got for it; and B's administrator's muted reminders. Every
@@ -428,6 +483,7 @@ beforeAll(async () => {
   const uploads = await buildUploads(orgB);
   const requests = await buildRequests(orgB);
   bEmissions = await buildEmissions(orgB);
+  const pact = await buildPact(orgB);
 
   bIds = await rowsConnectedTo(orgB.organizationId, before);
   for (const id of uploads.entryIds) bIds.set(id, 'data_entries');
@@ -442,6 +498,7 @@ beforeAll(async () => {
     ...uploads.names,
     ...requests.names,
     bEmissions.evidence,
+    ...pact.names,
   ];
 
   orgA = await newOrganization(server, mailbox, `Isolation A Offshore ${randomUUID().slice(0, 6)}`);
@@ -479,6 +536,8 @@ describe('tenant isolation over every operation', () => {
       'upload_supplier_data',
       'supplier_match_confirmations',
       'emission_runs',
+      'pact_clients',
+      'pact_footprints',
     ]) {
       expect(kinds, `no ${table} row for organization B`).toContain(table);
     }
