@@ -136,6 +136,7 @@ describe('parseProductFootprint', () => {
       (d) => Object.assign(d, { productIds: ['urn:gtin:1', 'urn:gtin:1'] }),
       'productIds: must not contain duplicates',
     ],
+    ['classification not a URN', (d) => Object.assign(d, { productClassifications: ['6521'] }), 'productClassifications[0]: must be a URN'],
     ['empty company ids', (d) => Object.assign(d, { companyIds: [] }), 'companyIds: must not be empty'],
     [
       'country not alpha-2',

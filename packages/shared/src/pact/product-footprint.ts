@@ -261,6 +261,8 @@ const productFootprintShape = z.looseObject(
     companyIds: uniqueSet(urn()),
     productDescription: z.string({ error: 'must be a string' }),
     productIds: uniqueSet(urn()),
+    /** Added in 2.3.0 (ADR37), optional; supersedes productCategoryCpc in v3. */
+    productClassifications: uniqueSet(urn()).optional(),
     productCategoryCpc: nonEmptyString(),
     productNameCompany: nonEmptyString(),
     comment: z.string({ error: 'must be a string' }),
