@@ -58,7 +58,7 @@ export const PactCredentialsPage = () => {
       cell: (c) => (
         <span className="flex flex-col">
           <Dim client={c}>
-            <span className="font-medium">{c.name}</span>
+            <span className="font-medium [overflow-wrap:anywhere]">{c.name}</span>
           </Dim>
           {c.connection ? <span className="text-xs text-muted-foreground">For {c.connection.name}</span> : null}
         </span>
@@ -106,7 +106,9 @@ export const PactCredentialsPage = () => {
         c.active ? (
           <StatusBadge variant="success">Active</StatusBadge>
         ) : (
-          <StatusBadge variant="outline">Revoked {c.revokedAt ? formatDate(c.revokedAt) : ''}</StatusBadge>
+          <StatusBadge variant="outline" className="whitespace-nowrap text-muted-foreground">
+            Revoked {c.revokedAt ? formatDate(c.revokedAt) : ''}
+          </StatusBadge>
         ),
     },
     ...(canManage

@@ -54,9 +54,9 @@ const PublishForm = ({ onOpenChange, onPublished, onOpenFootprint }: Omit<Props,
             <DialogHeader>
               <DialogTitle>Publish footprints</DialogTitle>
               <DialogDescription>
-                The year’s completed emission run becomes one footprint per transport service, in kg CO2e per tonne-kilometre, with its data
-                quality and primary data share. A changed figure makes a new version and deprecates the old one; an unchanged one stays as
-                it is.
+                The year’s completed emission run becomes one footprint per ship type of your fleet (its transport service), in kg CO2e per
+                tonne-kilometre, with its data quality and primary data share. A changed figure makes a new version and deprecates the old
+                one; an unchanged one stays as it is.
               </DialogDescription>
             </DialogHeader>
             <FormAlert control={form.control} />
