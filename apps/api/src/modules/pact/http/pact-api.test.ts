@@ -11,6 +11,7 @@ import { type Mailbox, outboxMailbox } from '../../../test/auth-test-kit.ts';
 import { dataOf, type Gql, gqlOf, waitFor } from '../../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { auditRows, newOrganization } from '../../../test/organization-test-kit.ts';
+import { validatedCsv } from '../../../test/upload-test-kit.ts';
 import { type IssuedPactClient, issuePactClient, REVOKE_PACT_CLIENT } from '../credentials/pact-clients-test-kit.ts';
 import { signPactToken } from './pact-token.ts';
 
@@ -402,6 +403,78 @@ describe('PACT v2 host API, as a data recipient reads the specification', () => 
     const again = await tokenRequest({ authorization: basic(spare.client.clientId, spare.clientSecret) });
     expect(again.status).toBe(400);
     expect(((await again.json()) as { error: string }).error).toBe('invalid_client');
+  });
+});
+
+type RunState = { emissionSettings: { currentRun: { id: string } | null } };
+
+/** A recompute of the organisation's emissions, waited for until it is the run the report reads. */
+const recompute = async (gql: Gql) => {
+  const started = dataOf(await gql<{ recomputeEmissions: { id: string } }>('mutation { recomputeEmissions { id } }')).recomputeEmissions;
+  await waitFor(
+    async () => dataOf(await gql<RunState>('query { emissionSettings { currentRun { id } } }')).emissionSettings.currentRun?.id,
+    (id) => id === started.id,
+    'emission run',
+    90_000,
+  );
+};
+
+describe('footprints published from the calculations', () => {
+  it('are served by the host API and validate against the specification schema, with their Deprecated versions', async () => {
+    const carrier = await newOrg('Fjord Lines');
+    const columns = ['IMO number', 'Vessel', 'Ship type', 'Fuel type', 'Fuel mass', 'Distance', 'Cargo', 'Period start', 'Period end'];
+    const targets = [
+      'imo_number',
+      'vessel_name',
+      'ship_type',
+      'fuel_type',
+      'fuel_mass',
+      'distance',
+      'cargo_mass',
+      'period_start',
+      'period_end',
+    ];
+    const units: Record<string, string> = { fuel_mass: 't', distance: 'nm', cargo_mass: 't' };
+    const mappings = columns.map((sourceColumn, i) => {
+      const targetField = targets[i] as string;
+      const unit = units[targetField];
+      return { sourceColumn, targetField, ...(unit ? { transformations: [{ type: 'unit_conversion', unit }] } : {}) };
+    });
+    const upload = async (name: string, rows: string[]) => {
+      await validatedCsv(server, carrier.gql, {
+        name,
+        csv: [columns.join(','), ...rows].join('\n'),
+        category: 'vessel_fuel_consumption',
+        mappings,
+      });
+      await recompute(carrier.gql);
+      return dataOf(
+        await carrier.gql<{ publishPactFootprints: { published: { id: string }[]; message: string | null } }>(
+          'mutation($input: PublishPactFootprintsInput!) { publishPactFootprints(input: $input) { published { id } message } }',
+          { input: { year: 2025 } },
+        ),
+      ).publishPactFootprints;
+    };
+    const first = await upload('fleet.csv', ['9321483,Nordlys,Bulk carrier,HFO,100,1200,50000,2025-01-03,2025-01-09']);
+    expect(first.message).toBeNull();
+    expect(first.published).toHaveLength(1);
+    // A later voyage changes the figure: a new footprint, the first one Deprecated.
+    const second = await upload('march.csv', ['9321483,Nordlys,Bulk carrier,MGO,10,200,10000,2025-03-02,2025-03-05']);
+    expect(second.published).toHaveLength(1);
+
+    const token = await tokenOf(await issuePactClient(carrier.gql, 'Shipper ERP'));
+    const { ids } = await listAll(token, '?limit=1');
+    expect(new Set(ids)).toEqual(new Set([first.published[0]?.id, second.published[0]?.id]));
+    const statuses = [];
+    for (const id of ids) {
+      const one = (await (await get(`/2/footprints/${id}`, token)).json()) as { data: { status: string; pcf: { declaredUnit: string } } };
+      expectSpecFootprint(one.data);
+      expect(one.data.pcf.declaredUnit).toBe('ton kilometer');
+      statuses.push(one.data.status);
+    }
+    expect(statuses.sort()).toEqual(['Active', 'Deprecated']);
+    const active = await listAll(token, `?$filter=${encodeURIComponent("pcf/referencePeriodStart ge '2025-01-01T00:00:00Z'")}`);
+    expect(active.ids).toHaveLength(2);
   });
 });
 
