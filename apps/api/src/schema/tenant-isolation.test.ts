@@ -33,7 +33,7 @@ import { BULK_ACCEPT, COLUMN_ANALYSES, SET_CATEGORY } from '../modules/mappings/
 import { now } from '../lib/clock.ts';
 import { runReminderPass } from '../modules/reminders/reminder-pass.ts';
 import { buildTransportFootprint, productKeyOf } from '../modules/pact/publishing/footprint-document.ts';
-import { pactFootprints } from '@tidewise/db/schema/pact';
+import { pactFootprints, pactReceivedFootprints } from '@tidewise/db/schema/pact';
 import { buildSchema } from './index.ts';
 
 /**
@@ -294,6 +294,32 @@ const buildEmissions = async (b: Admin) => {
 };
 
 /**
+ * B's connection to a partner's PACT host (a public address that is never called here) and a footprint received
+ * through it, stored as receiving stores it.
+ */
+const buildPactConnection = async (b: Admin) => {
+  const name = `B partner host ${randomUUID().slice(0, 6)}`;
+  const created = await b.client.gql<{ createPactConnection: { id: string } }>(
+    'mutation($input: CreatePactConnectionInput!) { createPactConnection(input: $input) { id } }',
+    { input: { name, baseUrl: 'https://1.1.1.1/pact', clientId: 'b-client', clientSecret: 'b-partner-secret' } },
+    b.token,
+  );
+  if (!created.data) throw new Error(`createPactConnection failed: ${JSON.stringify(created.errors)}`);
+  const productName = `B received product ${randomUUID().slice(0, 6)}`;
+  const footprintId = randomUUID();
+  await server.database.db.insert(pactReceivedFootprints).values({
+    connectionId: created.data.createPactConnection.id,
+    footprintId,
+    organizationId: b.organizationId,
+    version: 1,
+    status: 'Active',
+    document: { productNameCompany: productName, productIds: ['urn:gtin:4712345060507'], pcf: { pCfExcludingBiogenic: '1.5' } },
+    quantity: 10,
+  });
+  return { names: [name, productName], footprintId };
+};
+
+/**
  * B's PACT exchange (issue 14): API credentials issued through GraphQL, and a published footprint. B's ship year has no
  * transport work (no cargo), so publishing finds nothing to publish; the footprint is the document publishing builds,
  * stored as publishing stores it.
@@ -484,9 +510,11 @@ beforeAll(async () => {
   const requests = await buildRequests(orgB);
   bEmissions = await buildEmissions(orgB);
   const pact = await buildPact(orgB);
+  const pactConnection = await buildPactConnection(orgB);
 
   bIds = await rowsConnectedTo(orgB.organizationId, before);
   for (const id of uploads.entryIds) bIds.set(id, 'data_entries');
+  bIds.set(pactConnection.footprintId, 'pact_received_footprints');
   bStrings = [
     orgB.organizationName,
     orgB.email,
@@ -499,6 +527,7 @@ beforeAll(async () => {
     ...requests.names,
     bEmissions.evidence,
     ...pact.names,
+    ...pactConnection.names,
   ];
 
   orgA = await newOrganization(server, mailbox, `Isolation A Offshore ${randomUUID().slice(0, 6)}`);
@@ -538,6 +567,8 @@ describe('tenant isolation over every operation', () => {
       'emission_runs',
       'pact_clients',
       'pact_footprints',
+      'pact_connections',
+      'pact_received_footprints',
     ]) {
       expect(kinds, `no ${table} row for organization B`).toContain(table);
     }
