@@ -155,8 +155,8 @@ test('an administrator creates API credentials, sees the secret once, revokes th
   expect(refusedToken.status()).toBe(400);
   expect(((await refusedToken.json()) as { error?: string }).error).toBe('invalid_client');
   const refusedList = await listFootprints(request, apiBase.pathname, accessToken);
-  expect(refusedList.status()).toBe(400);
-  expect(((await refusedList.json()) as { code?: string }).code).toBe('BadRequest');
+  expect(refusedList.status()).toBe(403);
+  expect(((await refusedList.json()) as { code?: string }).code).toBe('AccessDenied');
 
   // 7. Revoked credentials on request: greyed, with the day they were revoked, and no Revoke button.
   await page.getByLabel('Show revoked credentials').check();

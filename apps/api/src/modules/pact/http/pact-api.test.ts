@@ -349,8 +349,10 @@ describe('PACT v2 host API, as a data recipient reads the specification', () => 
   });
 
   it('refuses a missing, malformed, forged and expired token with the spec codes', async () => {
+    // "If the host system does not accept the access token, the body MUST be an error response with code AccessDenied."
     const none = await errorOf(await get('/2/footprints'));
     expect(none).toMatchObject({ status: 403, body: { code: 'AccessDenied' } });
+    // "In all other cases, for instance in case of a malformed value of the header authorization ... BadRequest."
     const malformed = await errorOf(await get('/2/footprints', 'not.a.token'));
     expect(malformed).toMatchObject({ status: 400, body: { code: 'BadRequest' } });
     const forgedKey = new TextEncoder().encode('x'.repeat(48));
@@ -359,22 +361,26 @@ describe('PACT v2 host API, as a data recipient reads the specification', () => 
       { clientRowId: issued.client.id, organizationId: owner.organizationId },
       Math.floor(Date.now() / 1000) + 600,
     );
-    expect((await errorOf(await get('/2/footprints', forged))).body.code).toBe('BadRequest');
+    expect(await errorOf(await get('/2/footprints', forged))).toMatchObject({ status: 403, body: { code: 'AccessDenied' } });
     // Signed with the server's own key, expired a minute ago.
     const expired = await signPactToken(
       server.app.services.secrets.tokenSigningKey,
       { clientRowId: issued.client.id, organizationId: owner.organizationId },
       Math.floor(Date.now() / 1000) - 60,
     );
-    const refused = await errorOf(await get(`/2/footprints/${published[0]}`, expired));
+    const expiredAnswer = await get(`/2/footprints/${published[0]}`, expired);
+    expect(expiredAnswer.headers.get('www-authenticate')).toBe(
+      'Bearer error="invalid_token", error_description="The access token expired"',
+    );
+    const refused = await errorOf(expiredAnswer);
     expect(refused).toMatchObject({ status: 401, body: { code: 'TokenExpired' } });
-    // An expired forged token is still just not valid.
+    // An expired forged token is still one this host does not accept.
     const expiredForged = await signPactToken(
       forgedKey,
       { clientRowId: issued.client.id, organizationId: owner.organizationId },
       Math.floor(Date.now() / 1000) - 60,
     );
-    expect((await errorOf(await get('/2/footprints', expiredForged))).body.code).toBe('BadRequest');
+    expect((await errorOf(await get('/2/footprints', expiredForged))).body.code).toBe('AccessDenied');
   });
 
   it("one organisation's credentials never read another's footprints", async () => {
@@ -398,7 +404,7 @@ describe('PACT v2 host API, as a data recipient reads the specification', () => 
     expect((await get('/2/footprints?limit=1', spareToken)).status).toBe(200);
     dataOf(await owner.gql(REVOKE_PACT_CLIENT, { id: spare.client.id }));
     const refused = await errorOf(await get('/2/footprints?limit=1', spareToken));
-    expect(refused).toMatchObject({ status: 400, body: { code: 'BadRequest' } });
+    expect(refused).toMatchObject({ status: 403, body: { code: 'AccessDenied' } });
     expect(refused.body.message).toContain('revoked');
     const again = await tokenRequest({ authorization: basic(spare.client.clientId, spare.clientSecret) });
     expect(again.status).toBe(400);

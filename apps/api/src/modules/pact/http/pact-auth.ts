@@ -153,8 +153,9 @@ export type BearerCheck = { ok: true; client: PactClientRow } | { ok: false; cod
 
 /**
  * The client behind `authorization: Bearer <token>`, re-read on every request so revoked credentials stop at once.
- * No token: AccessDenied (the spec's example of a request without one). Expired: TokenExpired. Malformed, forged,
- * a session token, or credentials revoked or deleted since: BadRequest (the spec's "all other cases").
+ * As the spec's ListFootprints and GetFootprint responses write it: a token the host does not accept (none, forged, a
+ * session token, credentials revoked or deleted since) answers AccessDenied; an expired one TokenExpired; anything
+ * else, such as an authorization header that is not a Bearer JWT, BadRequest.
  */
 export const authenticateBearer = async (services: AppServices, req: IncomingMessage, requestMeta: RequestMeta): Promise<BearerCheck> => {
   const header = req.headers.authorization;
@@ -165,12 +166,13 @@ export const authenticateBearer = async (services: AppServices, req: IncomingMes
   const check = await verifyPactToken(services.secrets.tokenSigningKey, token);
   if (check.kind === 'expired')
     return { ok: false, code: 'TokenExpired', message: 'The specified access token has expired; get a new one from POST /auth/token.' };
+  if (check.kind === 'malformed') return { ok: false, code: 'BadRequest', message: 'The bearer token is not a JWT.' };
   if (check.kind === 'invalid' || !isUuid(check.claims.clientRowId)) {
-    return { ok: false, code: 'BadRequest', message: 'The access token is not valid.' };
+    return { ok: false, code: 'AccessDenied', message: 'The access token is not one this host issued.' };
   }
   const [client] = await services.db.select().from(pactClients).where(eq(pactClients.id, check.claims.clientRowId)).limit(1);
   if (!client || client.organizationId !== check.claims.organizationId) {
-    return { ok: false, code: 'BadRequest', message: 'The access token is not valid.' };
+    return { ok: false, code: 'AccessDenied', message: 'The access token is not one this host issued.' };
   }
   if (client.revokedAt) {
     await auditPact(services, requestMeta, client, {
@@ -180,7 +182,7 @@ export const authenticateBearer = async (services: AppServices, req: IncomingMes
       status: 'denied',
       description: `Refused a request of ${clientLabel(client)}: the credentials are revoked`,
     });
-    return { ok: false, code: 'BadRequest', message: 'The access token is not valid: its credentials were revoked.' };
+    return { ok: false, code: 'AccessDenied', message: 'Access denied: the credentials of this access token were revoked.' };
   }
   await services.db.update(pactClients).set({ lastUsedAt: new Date() }).where(eq(pactClients.id, client.id));
   return { ok: true, client };

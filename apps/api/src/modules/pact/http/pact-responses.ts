@@ -18,8 +18,8 @@ export const sendJson = (res: ServerResponse, status: number, body: unknown, hea
  * An error response of the spec: the code's HTTP status, content type application/json and `{ code, message }`.
  * The message says what is wrong in this request; without one, the spec's example message.
  */
-export const sendPactError = (res: ServerResponse, code: PactErrorCode, message?: string) =>
-  sendJson(res, PACT_ERRORS[code].status, { code, message: message ?? PACT_ERRORS[code].message });
+export const sendPactError = (res: ServerResponse, code: PactErrorCode, message?: string, headers?: Record<string, string>) =>
+  sendJson(res, PACT_ERRORS[code].status, { code, message: message ?? PACT_ERRORS[code].message }, headers);
 
 /** RFC 6749 section 5.2 error codes the token endpoint uses. */
 export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type' | 'invalid_grant';

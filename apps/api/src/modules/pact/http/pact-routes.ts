@@ -71,7 +71,12 @@ export const handlePactRoute = async (
   if (!body) return;
   const bearer = await authenticateBearer(services, req, requestMeta);
   if (!bearer.ok) {
-    sendPactError(res, bearer.code, bearer.message);
+    // RFC 6750 section 3, which the spec asks a TokenExpired answer to follow: the challenge says why.
+    const challenge =
+      bearer.code === 'TokenExpired'
+        ? { 'www-authenticate': 'Bearer error="invalid_token", error_description="The access token expired"' }
+        : undefined;
+    sendPactError(res, bearer.code, bearer.message, challenge);
     return;
   }
   if (isEvents) {

@@ -1,4 +1,4 @@
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose';
 
 /**
  * Access tokens of the PACT host API (POST /auth/token). Signed with the server's token key like session tokens,
@@ -13,7 +13,11 @@ export type PactTokenClaims = {
   organizationId: string;
 };
 
-export type PactTokenCheck = { kind: 'valid'; claims: PactTokenClaims } | { kind: 'expired' } | { kind: 'invalid' };
+/**
+ * `malformed`: not a JWT at all (the spec's "malformed value of the header authorization"); `invalid`: a JWT this host
+ * does not accept (another key, issuer or audience).
+ */
+export type PactTokenCheck = { kind: 'valid'; claims: PactTokenClaims } | { kind: 'expired' } | { kind: 'invalid' } | { kind: 'malformed' };
 
 /** Signs a token for the client; `expiresAt` is seconds since the epoch (tests sign past ones). */
 export const signPactToken = (key: Uint8Array, claims: PactTokenClaims, expiresAt: number) =>
@@ -31,6 +35,13 @@ export const signPactToken = (key: Uint8Array, claims: PactTokenClaims, expiresA
  * signature before the claims), so a forged token never answers TokenExpired.
  */
 export const verifyPactToken = async (key: Uint8Array, token: string): Promise<PactTokenCheck> => {
+  try {
+    decodeProtectedHeader(token);
+    decodeJwt(token);
+  } catch {
+    // jose throws a TypeError or a JWTInvalid for text that does not decode as a JWT: either way, not a token.
+    return { kind: 'malformed' };
+  }
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: PACT_TOKEN_AUDIENCE, algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || typeof payload.org !== 'string') return { kind: 'invalid' };
