@@ -19,12 +19,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import {
-  type GraphQLClient,
-  graphqlClient,
-  signIn,
-  startServerProcess,
-} from '../apps/api/src/modules/uploads/processing/server-process-kit.ts';
+import { type GraphQLClient, graphqlClient, signIn, startServerProcess } from '../apps/api/src/test/server-process-kit.ts';
 
 const argument = (name: string): string | undefined => {
   const at = process.argv.indexOf(`--${name}`);

@@ -29,7 +29,7 @@ import {
   signIn,
   startServerProcess,
   uploadThroughApi,
-} from '../apps/api/src/modules/uploads/processing/server-process-kit.ts';
+} from '../apps/api/src/test/server-process-kit.ts';
 
 const argument = (name: string): string | undefined => {
   const at = process.argv.indexOf(`--${name}`);

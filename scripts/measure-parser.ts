@@ -16,7 +16,7 @@ import Papa from 'papaparse';
 import { readFile } from '../apps/api/src/lib/parsing/read-file.ts';
 import { runParseInWorker } from '../apps/api/src/lib/parsing/run-parse-in-worker.ts';
 import type { ReadFileHandlers, ReadResult } from '../apps/api/src/lib/parsing/types.ts';
-import { writeLargeCsv, writeLargeXlsx } from '../apps/api/src/modules/uploads/processing/server-process-kit.ts';
+import { writeLargeCsv, writeLargeXlsx } from '../apps/api/src/test/server-process-kit.ts';
 
 const argument = (name: string): string | undefined => {
   const at = process.argv.indexOf(`--${name}`);

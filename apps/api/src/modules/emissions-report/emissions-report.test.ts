@@ -4,7 +4,7 @@ import { type Mailbox, outboxMailbox } from '../../test/auth-test-kit.ts';
 import { dataOf, refusalOf, type Gql } from '../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { type Admin, newOrganization } from '../../test/organization-test-kit.ts';
-import { expectFigures, recompute, seedOrganization, seedRequest, seedVesselFile, type VesselRow } from './report-test-kit.ts';
+import { expectFigures, recompute, seedOrganization, seedRequest, seedVesselFile, type VesselRow } from '../../test/report-test-kit.ts';
 
 /**
  * The report, the drill-down and the entry history, over a real run of the recompute job: a customer's own ship and

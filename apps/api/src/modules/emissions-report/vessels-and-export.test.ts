@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { type Admin, newOrganization } from '../../test/organization-test-kit.ts';
 import { signReportExportToken } from './exports/report-export-token.ts';
 import { loadMrvFile } from './mrv-reference/load-mrv-reference.ts';
-import { expectFigures, recompute, seedVesselFile, type VesselRow } from './report-test-kit.ts';
+import { expectFigures, recompute, seedVesselFile, type VesselRow } from '../../test/report-test-kit.ts';
 
 /**
  * The vessel indicators and the report export, over a real run of an organisation's own fleet file: Nordlys (bulk

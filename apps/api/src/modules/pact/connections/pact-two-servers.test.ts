@@ -13,7 +13,7 @@ import { type Mailbox, outboxMailbox } from '../../../test/auth-test-kit.ts';
 import { dataOf, gqlOf, waitFor } from '../../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { customerAndSupplier } from '../../../test/supplier-test-kit.ts';
-import { graphqlClient, type ServerProcess, signIn, startServerProcess } from '../../uploads/processing/server-process-kit.ts';
+import { graphqlClient, type ServerProcess, signIn, startServerProcess } from '../../../test/server-process-kit.ts';
 import {
   CONNECTION,
   type ConnectionView,

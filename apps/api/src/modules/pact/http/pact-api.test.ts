@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptSecret } from '../../../lib/crypto.ts';
 import { type Mailbox, outboxMailbox } from '../../../test/auth-test-kit.ts';
+import { recompute } from '../../../test/report-test-kit.ts';
 import { dataOf, type Gql, gqlOf, waitFor } from '../../../test/graphql-test-kit.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { auditRows, newOrganization } from '../../../test/organization-test-kit.ts';
@@ -411,19 +412,6 @@ describe('PACT v2 host API, as a data recipient reads the specification', () => 
     expect(((await again.json()) as { error: string }).error).toBe('invalid_client');
   });
 });
-
-type RunState = { emissionSettings: { currentRun: { id: string } | null } };
-
-/** A recompute of the organisation's emissions, waited for until it is the run the report reads. */
-const recompute = async (gql: Gql) => {
-  const started = dataOf(await gql<{ recomputeEmissions: { id: string } }>('mutation { recomputeEmissions { id } }')).recomputeEmissions;
-  await waitFor(
-    async () => dataOf(await gql<RunState>('query { emissionSettings { currentRun { id } } }')).emissionSettings.currentRun?.id,
-    (id) => id === started.id,
-    'emission run',
-    90_000,
-  );
-};
 
 describe('footprints published from the calculations', () => {
   it('are served by the host API and validate against the specification schema, with their Deprecated versions', async () => {

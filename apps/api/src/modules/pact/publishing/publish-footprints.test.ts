@@ -6,7 +6,7 @@ import { dataOf, type Gql, gqlOf, refusalOf } from '../../../test/graphql-test-k
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { addMember, auditRows, newOrganization } from '../../../test/organization-test-kit.ts';
 import { validatedCsv } from '../../../test/upload-test-kit.ts';
-import { recompute } from '../../emissions-report/report-test-kit.ts';
+import { recompute } from '../../../test/report-test-kit.ts';
 
 let server: TestServer;
 let mailbox: Mailbox;

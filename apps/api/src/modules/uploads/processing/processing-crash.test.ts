@@ -18,7 +18,7 @@ import {
   uploadThroughApi,
   waitForFile,
   writeLargeCsv,
-} from './server-process-kit.ts';
+} from '../../../test/server-process-kit.ts';
 
 /**
  * The issue's crash test: the real server, as its own process, is killed with SIGKILL while it reads a

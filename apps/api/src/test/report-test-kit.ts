@@ -6,7 +6,7 @@ import { calendars, calendarTasks } from '@tidewise/db/schema/requests';
 import { fileUploads, files } from '@tidewise/db/schema/uploads';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { dataOf, type Gql } from '../../test/graphql-test-kit.ts';
+import { dataOf, type Gql } from './graphql-test-kit.ts';
 
 /**
  * For the emissions report tests: an organisation's validated files and its requests written straight into the tables

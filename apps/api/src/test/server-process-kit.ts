@@ -14,8 +14,8 @@ import ExcelJS from 'exceljs';
  * `npm run bench:parse`; also writes the large CSV and XLSX files both use, streaming.
  */
 
-const MAIN = fileURLToPath(new URL('../../../main.ts', import.meta.url));
-const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../../../', import.meta.url));
+const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+const REPOSITORY_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 export const DEMO_SUPPLIER = { email: 'supplier@baltic-marine.example', password: 'Anchor-Demo-2025!' };
 
