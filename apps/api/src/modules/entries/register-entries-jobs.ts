@@ -1,7 +1,7 @@
 import type { AppServices } from '../../context.ts';
 import { applyMappings, failRunAfterRetries } from './ingest/apply-mappings-job.ts';
 import { sweepEntries } from './ingest/sweep.ts';
-import { APPLY_MAPPINGS_JOB } from './jobs.ts';
+import { APPLY_MAPPINGS_JOB } from '../../lib/validation-runs.ts';
 
 /**
  * Registers the entries module's job handlers; `createApp` calls it before `jobs.start()`, like the uploads jobs.

@@ -32,15 +32,6 @@ export const readChunksFrom = async (executor: Executor, fileId: string, fromInd
     )
   ).map((row) => ({ firstIndex: row.first_index, rowCount: row.row_count, packed: row.rows }));
 
-/** Data rows stored for a file. */
-export const storedRowCount = async (executor: Executor, fileId: string): Promise<number> => {
-  const [row] = await rowsOf<{ stored: number }>(
-    executor,
-    sql`SELECT coalesce(sum(row_count), 0)::int AS stored FROM file_row_chunks WHERE file_id = ${fileId}::uuid`,
-  );
-  return row?.stored ?? 0;
-};
-
 /** The stored values of data rows of a file by 0-based index (the chunks holding them, read once each). */
 export const readRowsAt = async (executor: Executor, fileId: string, rowIndexes: readonly number[]): Promise<Map<number, CellValue[]>> => {
   const found = new Map<number, CellValue[]>();

@@ -1,11 +1,10 @@
 import type { Executor } from '@tidewise/db/client';
-import { fileMappings, type StoredMappingValidation, type StoredTransformation } from '@tidewise/db/schema/mappings';
-import { CATALOGUE_VERSION, fieldsByCategory, normalizeLabel } from '@tidewise/shared/field-catalogue/index';
+import type { StoredMappingValidation, StoredTransformation } from '@tidewise/db/schema/mappings';
+import { fieldsByCategory, normalizeLabel } from '@tidewise/shared/field-catalogue/index';
 import type { CatalogueCategory, FieldDefinition } from '@tidewise/shared/field-catalogue/types';
 import { FILE_CATEGORY_LABELS } from '@tidewise/shared/uploads';
-import { normalizeHeader } from '@tidewise/shared/column-matching/index';
-import { and, eq, or } from 'drizzle-orm';
 import type { Refusal } from '../../lib/authz.ts';
+import { putFileMapping } from '../../lib/validation-runs.ts';
 import { categoryOfFile, columnsOfFile, type FileMappingRow, type FileRow, type SourceColumn } from './records.ts';
 
 /** Pieces the mapping operations share inside their transactions. */
@@ -58,42 +57,9 @@ export type NewMapping = {
   createdBy: string | null;
 };
 
-/**
- * Maps a column to a field: the active mappings of the same column or the same field are deactivated (kept as
- * history) and the new one inserted. Call with the file locked. Answers the new mapping and those it replaced.
- */
-export const putMapping = async (tx: Executor, mapping: NewMapping): Promise<{ created: FileMappingRow; replaced: FileMappingRow[] }> => {
-  const replaced = await tx
-    .update(fileMappings)
-    .set({ isActive: false })
-    .where(
-      and(
-        eq(fileMappings.fileId, mapping.file.id),
-        eq(fileMappings.isActive, true),
-        or(eq(fileMappings.sourceIndex, mapping.column.index), eq(fileMappings.targetField, mapping.field.key)),
-      ),
-    )
-    .returning();
-  const [created] = await tx
-    .insert(fileMappings)
-    .values({
-      organizationId: mapping.file.organizationId,
-      fileId: mapping.file.id,
-      sourceColumn: mapping.column.name,
-      sourceIndex: mapping.column.index,
-      normalizedHeader: normalizeHeader(mapping.column.name),
-      targetField: mapping.field.key,
-      category: mapping.category,
-      origin: mapping.origin,
-      transformations: mapping.transformations,
-      validation: mapping.validation,
-      catalogueVersion: CATALOGUE_VERSION,
-      createdBy: mapping.createdBy,
-    })
-    .returning();
-  if (!created) throw new Error('mapping not stored');
-  return { created, replaced };
-};
+/** Maps a column to a field (lib/validation-runs.ts putFileMapping). Call with the file locked. */
+export const putMapping = (tx: Executor, mapping: NewMapping): Promise<{ created: FileMappingRow; replaced: FileMappingRow[] }> =>
+  putFileMapping(tx, { ...mapping, targetField: mapping.field.key });
 
 /** A mapping as the audit trail keeps it. */
 export const auditViewOf = (m: FileMappingRow) => ({

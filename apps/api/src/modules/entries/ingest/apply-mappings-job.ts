@@ -6,7 +6,7 @@ import type { AppServices } from '../../../context.ts';
 import type { Job, JobFailure } from '../../../lib/jobs/job-types.ts';
 import { queueEmissionRecompute } from '../../../lib/emission-runs.ts';
 import { queueSupplierMatching } from '../../../lib/supplier-matching-queue.ts';
-import type { ApplyMappingsJob } from '../jobs.ts';
+import type { ApplyMappingsJob } from '../../../lib/validation-runs.ts';
 import { publishValidationChange, type ValidatedFile } from '../live-events.ts';
 import { readChunksFrom } from '../row-chunks.ts';
 import { VALIDATION_ISSUE_CAP } from '../validation-statuses.ts';

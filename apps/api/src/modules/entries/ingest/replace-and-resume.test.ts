@@ -18,7 +18,7 @@ import {
   validatedFile,
   waitForValidation,
 } from '../entries-test-kit.ts';
-import { storedRowCount } from '../row-chunks.ts';
+import { storedRowCount } from '../../../lib/validation-runs.ts';
 import { applyMappings } from './apply-mappings-job.ts';
 
 let server: TestServer;

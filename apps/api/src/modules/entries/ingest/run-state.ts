@@ -4,7 +4,7 @@ import { files, uploads } from '@tidewise/db/schema/uploads';
 import type { Issue } from '@tidewise/shared/entry-rules/index';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppServices } from '../../../context.ts';
-import type { ApplyMappingsJob } from '../jobs.ts';
+import type { ApplyMappingsJob } from '../../../lib/validation-runs.ts';
 import type { ValidatedFile } from '../live-events.ts';
 import type { ValidationStatus } from '../validation-statuses.ts';
 import { issueCopyLine } from './copy-text.ts';

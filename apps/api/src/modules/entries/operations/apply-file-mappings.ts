@@ -1,31 +1,16 @@
-import { fileValidations, type StoredRunState } from '@tidewise/db/schema/entries';
 import { fileMappings } from '@tidewise/db/schema/mappings';
 import { files } from '@tidewise/db/schema/uploads';
 import { FILE_CATEGORY_LABELS } from '@tidewise/shared/uploads';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Context } from '../../../context.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { refuse, requireActor } from '../../../lib/authz.ts';
 import { isUuid } from '../../../lib/db.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { enqueueApplyMappings } from '../jobs.ts';
+import { enqueueApplyMappings, queueValidationRun } from '../../../lib/validation-runs.ts';
 import { publishValidationChange } from '../live-events.ts';
 import { uploadIdOfFile } from '../records.ts';
-import { storedRowCount } from '../row-chunks.ts';
 import { categoryToValidate, type FileValidationView, fileValidationView } from '../validation-view.ts';
-
-const emptyCounts = (): StoredRunState['counts'] => ({
-  totalRows: 0,
-  emptyRows: 0,
-  validRows: 0,
-  invalidRows: 0,
-  errorCount: 0,
-  warningCount: 0,
-  dataPointErrors: 0,
-  dataPointWarnings: 0,
-  dataPointSuccesses: 0,
-  storedIssues: 0,
-});
 
 /**
  * Validates every row of a processed file through its active mappings and replaces its data entries: queues a
@@ -68,40 +53,23 @@ export const applyFileMappings = async (ctx: Context, fileId: string): Promise<F
         field: 'fileId',
       });
     }
-    const [next] = (
-      (await tx.execute(sql`SELECT nextval('validation_generation_seq')::int AS generation`)) as unknown as {
-        rows: { generation: number }[];
-      }
-    ).rows;
-    if (!next) throw new Error('no generation');
-    const run: StoredRunState = {
+    const validation = await queueValidationRun(
+      tx,
+      file,
       category,
-      rules: mappings.map((m) => ({
+      mappings.map((m) => ({
         sourceIndex: m.sourceIndex,
         sourceColumn: m.sourceColumn,
         targetField: m.targetField,
         transformations: m.transformations,
         validation: m.validation,
       })),
-      entryFields: [],
-      fields: { mapped: [], required: [], recommended: [], optional: [], missingRequired: [] },
-      processedRows: 0,
-      fileRows: await storedRowCount(tx, fileId),
-      parseGeneration: file.parseGeneration,
-      counts: emptyCounts(),
-    };
-    const queued = { status: 'queued', runGeneration: next.generation, run, rowsValidated: 0, failureReason: null, startedAt: null };
-    const [validation] = await tx
-      .insert(fileValidations)
-      .values({ fileId, organizationId: actor.organizationId, ...queued })
-      .onConflictDoUpdate({ target: fileValidations.fileId, set: queued })
-      .returning();
-    if (!validation) throw new Error('no validation');
+    );
     await recordAudit(tx, ctx, {
       resource: 'file',
       resourceId: fileId,
       description: `Applied ${mappings.length} column mapping${mappings.length === 1 ? '' : 's'} to "${file.originalName}" (${FILE_CATEGORY_LABELS[category]})`,
-      after: { generation: next.generation, mappings: mappings.map((m) => `${m.sourceColumn} → ${m.targetField}`) },
+      after: { generation: validation.runGeneration, mappings: mappings.map((m) => `${m.sourceColumn} → ${m.targetField}`) },
     });
     return { file, validation, uploadId: await uploadIdOfFile(tx, fileId) };
   });

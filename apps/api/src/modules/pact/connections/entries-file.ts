@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Executor } from '@tidewise/db/client';
-import { fileValidations, type StoredRunState } from '@tidewise/db/schema/entries';
+import { fileValidations, type StoredRunRule } from '@tidewise/db/schema/entries';
 import { fileMappings } from '@tidewise/db/schema/mappings';
 import { pactConnections, pactReceivedFootprints } from '@tidewise/db/schema/pact';
 import { files } from '@tidewise/db/schema/uploads';
-import { normalizeHeader } from '@tidewise/shared/column-matching/index';
-import { CATALOGUE_VERSION } from '@tidewise/shared/field-catalogue/index';
-import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { AppServices } from '../../../context.ts';
 import { type AuditActor, recordAudit } from '../../../lib/audit.ts';
 import { queueEmissionRecompute } from '../../../lib/emission-runs.ts';
@@ -15,6 +13,7 @@ import type { Job } from '../../../lib/jobs/job-types.ts';
 import { csvLine, type ExportCell } from '../../../lib/spreadsheet-cells.ts';
 import { sanitizeFileName } from '../../../lib/storage/content-disposition.ts';
 import { createObjectKey } from '../../../lib/storage/object-key.ts';
+import { enqueueApplyMappings, putFileMapping, queueValidationRun } from '../../../lib/validation-runs.ts';
 import { type PactEntriesJob, publishConnectionChange } from './jobs.ts';
 
 /**
@@ -25,9 +24,8 @@ import { type PactEntriesJob, publishConnectionChange } from './jobs.ts';
  * The file belongs to the customer and names the supplier (`files.supplier_organization_id`), so the report counts
  * its entries as that supplier's. A new file replaces the connection's previous one once it is validated.
  *
- * The uploads, mappings and entries modules are reached through their jobs and tables, never their code (module
- * boundaries): the mapping rows and the queued validation written here are the ones createFileMapping and
- * applyFileMappings write.
+ * The uploads and entries modules are reached through their jobs (module boundaries); the mapping and the queued
+ * validation run are written by the same lib/validation-runs.ts functions createFileMapping and applyFileMappings use.
  */
 
 export const ENTRIES_CATEGORY = 'purchased_goods_services';
@@ -203,7 +201,7 @@ const until = async <T>(signal: AbortSignal, what: string, check: () => Promise<
   }
 };
 
-/** Maps each column of the CSV that has a field (as createFileMapping would) and queues the validation run (as applyFileMappings). */
+/** Maps each column of the CSV that has a field and queues the validation run, with the writes a person's mapping and applying make. */
 const mapAndQueueValidation = async (services: AppServices, file: FileRow, jobId: string) => {
   const queued = await services.db.transaction(async (tx) => {
     const [current] = await tx.select().from(files).where(eq(files.id, file.id)).for('update').limit(1);
@@ -213,89 +211,42 @@ const mapAndQueueValidation = async (services: AppServices, file: FileRow, jobId
     const detected = (
       (current.fileMetadata as { detectedColumns?: { index: number; name: string }[] } | null)?.detectedColumns ?? []
     ).filter((c) => typeof c?.name === 'string' && Number.isInteger(c.index));
+    // Only the columns below are mapped: a mapping the column analysis learned from the organisation's other files goes.
     await tx
       .update(fileMappings)
       .set({ isActive: false })
       .where(and(eq(fileMappings.fileId, file.id), eq(fileMappings.isActive, true)));
-    const rules: StoredRunState['rules'] = [];
+    const rules: StoredRunRule[] = [];
     for (const column of ENTRY_COLUMNS) {
       if (!column.field) continue;
       const source = detected.find((c) => c.name.trim() === column.header);
       if (!source) throw new Error(`the entries file has no column "${column.header}" after reading`);
-      await tx.insert(fileMappings).values({
-        organizationId: current.organizationId,
-        fileId: current.id,
-        sourceColumn: source.name,
-        sourceIndex: source.index,
-        normalizedHeader: normalizeHeader(source.name),
-        targetField: column.field,
+      await putFileMapping(tx, {
+        file: current,
         category: ENTRIES_CATEGORY,
-        origin: 'manual',
+        column: source,
+        targetField: column.field,
         transformations: [],
         validation: {},
-        catalogueVersion: CATALOGUE_VERSION,
+        origin: 'manual',
         createdBy: current.uploadedBy,
       });
       rules.push({ sourceIndex: source.index, sourceColumn: source.name, targetField: column.field, transformations: [], validation: {} });
     }
     rules.sort((a, b) => a.sourceIndex - b.sourceIndex);
-    const [next] = (
-      (await tx.execute(sql`SELECT nextval('validation_generation_seq')::int AS generation`)) as unknown as {
-        rows: { generation: number }[];
-      }
-    ).rows;
-    if (!next) throw new Error('no validation generation');
-    const [stored] = (
-      (await tx.execute(
-        sql`SELECT coalesce(sum(row_count), 0)::int AS stored FROM file_row_chunks WHERE file_id = ${file.id}::uuid`,
-      )) as unknown as {
-        rows: { stored: number }[];
-      }
-    ).rows;
-    const run: StoredRunState = {
-      category: ENTRIES_CATEGORY,
-      rules,
-      entryFields: [],
-      fields: { mapped: [], required: [], recommended: [], optional: [], missingRequired: [] },
-      processedRows: 0,
-      fileRows: stored?.stored ?? 0,
-      parseGeneration: current.parseGeneration,
-      counts: {
-        totalRows: 0,
-        emptyRows: 0,
-        validRows: 0,
-        invalidRows: 0,
-        errorCount: 0,
-        warningCount: 0,
-        dataPointErrors: 0,
-        dataPointWarnings: 0,
-        dataPointSuccesses: 0,
-        storedIssues: 0,
-      },
-    };
-    const state = { status: 'queued', runGeneration: next.generation, run, rowsValidated: 0, failureReason: null, startedAt: null };
-    const [validation] = await tx
-      .insert(fileValidations)
-      .values({ fileId: file.id, organizationId: current.organizationId, ...state })
-      .onConflictDoUpdate({ target: fileValidations.fileId, set: state })
-      .returning();
-    if (!validation) throw new Error('no validation');
+    const validation = await queueValidationRun(tx, current, ENTRIES_CATEGORY, rules);
     await recordAudit(tx, systemActor(jobId), {
       action: 'pact.entries',
       organizationId: current.organizationId,
       resource: 'file',
       resourceId: file.id,
       description: `Applied ${rules.length} column mappings to "${current.originalName}" (Purchased goods and services)`,
-      after: { generation: next.generation, mappings: rules.map((r) => `${r.sourceColumn} → ${r.targetField}`) },
+      after: { generation: validation.runGeneration, mappings: rules.map((r) => `${r.sourceColumn} → ${r.targetField}`) },
     });
     return validation;
   });
   if (queued?.status === 'queued')
-    await services.jobs.send(
-      'entries.applyMappings',
-      { fileId: file.id, organizationId: file.organizationId, generation: queued.runGeneration },
-      { singletonKey: `${file.id}:${queued.runGeneration}`, expireInSeconds: 30 * 60 },
-    );
+    await enqueueApplyMappings(services, { fileId: file.id, organizationId: file.organizationId, generation: queued.runGeneration });
   return queued;
 };
 
