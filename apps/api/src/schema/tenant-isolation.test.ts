@@ -33,7 +33,7 @@ import { BULK_ACCEPT, COLUMN_ANALYSES, SET_CATEGORY } from '../modules/mappings/
 import { now } from '../lib/clock.ts';
 import { runReminderPass } from '../modules/reminders/reminder-pass.ts';
 import { buildTransportFootprint, productKeyOf } from '../modules/pact/publishing/footprint-document.ts';
-import { pactFootprints, pactReceivedFootprints } from '@tidewise/db/schema/pact';
+import { pactEvents, pactFootprints, pactReceivedFootprints } from '@tidewise/db/schema/pact';
 import { buildSchema } from './index.ts';
 
 /**
@@ -316,7 +316,20 @@ const buildPactConnection = async (b: Admin) => {
     document: { productNameCompany: productName, productIds: ['urn:gtin:4712345060507'], pcf: { pCfExcludingBiogenic: '1.5' } },
     quantity: 10,
   });
-  return { names: [name, productName], footprintId };
+  // An event B received from the partner, stored as POST /2/events stores it: A's pactEvents must never list it.
+  const eventId = `B event ${randomUUID().slice(0, 6)}`;
+  await server.database.db.insert(pactEvents).values({
+    organizationId: b.organizationId,
+    direction: 'received',
+    connectionId: created.data.createPactConnection.id,
+    eventType: 'org.wbcsd.pathfinder.ProductFootprint.Published.v1',
+    eventId,
+    source: '//partner.example/pact',
+    data: { pfIds: [footprintId] },
+    status: 'processed',
+    footprintCount: 1,
+  });
+  return { names: [name, productName, eventId], footprintId };
 };
 
 /**
