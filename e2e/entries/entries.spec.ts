@@ -1,18 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { type Download, expect, type Page, test } from '@playwright/test';
 import { openFromMenu } from '../admin/support.ts';
-import { DEMO, expectNoHorizontalScroll, screenshotPath, signInWithEmailCode } from '../identity/support.ts';
+import { DEMO, screenshotPath, signInWithEmailCode } from '../identity/support.ts';
 import { watchConsole } from '../support/console.ts';
 import { BAD_ROWS, FIRST_VOYAGE, FORMULA_SHIP, fuelConsumptionCsv, WRONG_IMO } from './fixtures.ts';
-
-/** Axe's WCAG A and AA rules on the page as it is, and nothing wider than the window. */
-const expectAccessible = async (page: Page, screen: string) => {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expectNoHorizontalScroll(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations.map((v) => `${screen}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
+import { expectAccessible } from '../support/accessibility.ts';
 
 /** The card of one source column on the mapping screen (a group named by its header). */
 const columnCard = (page: Page, name: string) => page.getByRole('group', { name, exact: true });

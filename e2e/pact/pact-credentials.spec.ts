@@ -1,28 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { openFromMenu } from '../admin/support.ts';
 import { DEMO, screenshotPath, signInWithEmailCode } from '../identity/support.ts';
 import { watchConsole } from '../support/console.ts';
-
-/**
- * Axe's WCAG A and AA rules on the page as it is, and nothing wider than the window. Soft: the test goes on, so one
- * run names every screen's problems.
- */
-const expectAccessible = async (page: Page, screen: string) => {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect.soft(overflow, `${screen}: pixels wider than the window`).toBeLessThanOrEqual(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect.soft(results.violations.map((v) => `${screen}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
-
-/** Checks a screen at 1440 px and again at 375 px. */
-const expectAccessibleAtBothWidths = async (page: Page, screen: string) => {
-  await expectAccessible(page, `${screen} 1440`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await expectAccessible(page, `${screen} 375`);
-  await page.setViewportSize({ width: 1440, height: 900 });
-};
+import { expectAccessibleAtBothWidths } from '../support/accessibility.ts';
 
 test.use({ actionTimeout: 20_000 });
 

@@ -1,30 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { invitationPath, openFromMenu, registrationCode } from '../admin/support.ts';
-import { apiSignIn, DEMO, enterCode, expectNoHorizontalScroll, graphql, screenshotPath, signInWithEmailCode } from '../identity/support.ts';
+import { apiSignIn, DEMO, enterCode, graphql, screenshotPath, signInWithEmailCode } from '../identity/support.ts';
 import { watchConsole } from '../support/console.ts';
 import { EXACT_LEGS, EXACT_SUPPLIER, SEMI_SPELLING, SEMI_SUPPLIER, UNKNOWN_SUPPLIER, voyageCsv } from './fixtures.ts';
+import { expectAccessibleAtBothWidths } from '../support/accessibility.ts';
 
 const PASSWORD = 'Tide-Request-2025!';
 const DAY = 24 * 60 * 60 * 1000;
-
-/** Axe's WCAG A and AA rules on the page as it is, and nothing wider than the window. */
-const expectAccessible = async (page: Page, screen: string) => {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expectNoHorizontalScroll(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations.map((v) => `${screen}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
-
-/** Checks a screen at 1440 px and again at 375 px. */
-const expectAccessibleAtBothWidths = async (page: Page, screen: string) => {
-  await expectAccessible(page, `${screen} 1440`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await expectAccessible(page, `${screen} 375`);
-  await page.setViewportSize({ width: 1440, height: 900 });
-};
 
 type OutboxRow = { to: string; subject: string; text: string; metadata: Record<string, unknown> | null; createdAt: string };
 const outbox = async (request: APIRequestContext) => (await (await request.get('/dev/outbox.json?limit=200')).json()) as OutboxRow[];

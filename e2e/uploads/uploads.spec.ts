@@ -1,20 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { openFromMenu } from '../admin/support.ts';
-import { DEMO, expectNoHorizontalScroll, screenshotPath, signInWithEmailCode } from '../identity/support.ts';
+import { DEMO, screenshotPath, signInWithEmailCode } from '../identity/support.ts';
 import { watchConsole } from '../support/console.ts';
 import { fleetWorkbook, invoicePdf, pngNamedCsv, voyagesCsv } from './fixtures.ts';
+import { expectAccessible } from '../support/accessibility.ts';
 
 const fileLine = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true });
-
-/** Axe's WCAG A and AA rules on the page as it is, and nothing wider than the window. */
-const expectAccessible = async (page: Page, screen: string) => {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expectNoHorizontalScroll(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations.map((v) => `${screen}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
 
 /**
  * The issue's upload story in the browser, on the real server: a supplier creates an upload and drops
