@@ -296,6 +296,18 @@ describe('purchases', () => {
     expect(result).toMatchObject({ method: 'supplier_reported', dataQuality: 'primary', scope3: 'category_1', co2eWtwKg: 360 });
   });
 
+  it('places a footprint per tonne-kilometre (a carrier’s transport service) in category 4, not 1', () => {
+    // 1,000,000 t·km × 0.0034 kg CO2e per t·km = 3,400 kg, a transport service the organisation pays for (inbound).
+    const result = compute(['Sea freight, bulk', null, '2025-01-01', 1_000_000, 'ton kilometer', null, null, 0.0034], '2025-01-01', null);
+    expect(result).toMatchObject({ method: 'supplier_reported', dataQuality: 'primary', scope3: 'category_4' });
+    expect(result.co2eWtwKg).toBeCloseTo(3_400, 9);
+    for (const unit of ['t·km', 'tkm', 'Tonne-kilometre']) {
+      expect(compute(['Leg', null, '2025-01-01', 10, unit, null, null, 0.01], '2025-01-01', null).scope3).toBe('category_4');
+    }
+    // Spend on transport without a footprint stays a purchase: the unit says nothing of what was bought by the euro.
+    expect(compute(['Freight', 'Lubricants', '2025-01-01', 10, 'tkm', 100, 'EUR', null], '2025-01-01', null).scope3).toBe('category_1');
+  });
+
   it('falls back to EUR spend × the category’s spend factor, default quality', () => {
     // 1,000 EUR × 0.45 kgCO2e/EUR = 450 kg
     const result = compute(['Lube oil', 'lubricants', '2024-01-15', 200, 'kg', 1_000, 'EUR', null], '2024-01-15', null);

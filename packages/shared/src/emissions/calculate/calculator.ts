@@ -106,6 +106,30 @@ const compileTransportRow: RowCompiler = (context, category, position) => {
 
 const joinReason = (first: string | null, second: string): string => (first === null ? second : `${first}; ${second}`);
 
+/** Units of transport work a purchased footprint may be declared in: PACT's `ton kilometer` and the usual spellings. */
+const TRANSPORT_WORK_UNITS = new Set([
+  'ton kilometer',
+  'tonne kilometer',
+  'tonne kilometre',
+  'ton km',
+  'tonne km',
+  't km',
+  'tkm',
+  't·km',
+  'tonne-km',
+  't-km',
+]);
+
+const isTransportWorkUnit = (unit: string | null): boolean =>
+  unit !== null &&
+  TRANSPORT_WORK_UNITS.has(
+    unit
+      .trim()
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .replace(/-kilomet(er|re)$/, ' kilometer'),
+  );
+
 /** Purchases: the supplier's own footprint × quantity when given, else EUR spend × a spend factor of the purchase category. */
 const compilePurchaseRow: RowCompiler = (context, category, position) => {
   const at = {
@@ -118,13 +142,16 @@ const compilePurchaseRow: RowCompiler = (context, category, position) => {
   };
   const dates = datePositions(category, position);
   const place = scope3Placer('purchased_goods_services', context.options.consolidationApproach);
+  // A footprint per tonne-kilometre (a carrier's PACT transport service) is a transport service bought: category 4 by
+  // the transport rule, as a transport leg the organisation pays for, not category 1.
+  const placeTransport = scope3Placer('transport_legs', context.options.consolidationApproach);
   const facts = emptyFacts();
   return (values, entryDate, supplier) => {
     const day = entryDate ?? context.undatedAt;
-    facts.place = place(undefined);
+    const footprint = numberOf(values[at.footprint]);
+    facts.place = footprint !== null && isTransportWorkUnit(textOf(values[at.unit])) ? placeTransport(undefined) : place(undefined);
     facts.month = monthOf(values, dates);
     facts.route = null;
-    const footprint = numberOf(values[at.footprint]);
     const quantity = numberOf(values[at.quantity]);
     const spend = numberOf(values[at.spend]);
     const currency = textOf(values[at.currency]);
