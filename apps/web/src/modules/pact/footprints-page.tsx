@@ -67,7 +67,7 @@ export const PactFootprintsPage = () => {
       id: 'pcf',
       header: 'kg CO2e per declared unit',
       cell: (f) => (
-        <span className="whitespace-nowrap">
+        <span className="md:whitespace-nowrap">
           <span className="font-mono tabular-nums">{f.pcfExcludingBiogenic}</span>{' '}
           <span className="text-muted-foreground">per {f.declaredUnit}</span>
         </span>
@@ -78,7 +78,7 @@ export const PactFootprintsPage = () => {
       id: 'period',
       header: 'Reference period',
       cell: (f) => (
-        <span className="whitespace-nowrap">
+        <span className="md:whitespace-nowrap">
           {formatDate(f.referencePeriodStart)} – {formatDate(f.referencePeriodEnd)}
         </span>
       ),

@@ -19,6 +19,17 @@ export const QuantityCell = ({ footprint, canManage }: { footprint: PactReceived
   const [text, setText] = useState(shown(footprint.quantity));
   const [saved, setSaved] = useState(footprint.quantity);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  // The list is read again after a save (and after a sync): a quantity the server now holds replaces the field, and
+  // the row's outcome stays announced when it is the quantity just saved.
+  const [listed, setListed] = useState(footprint.quantity);
+  if (footprint.quantity !== listed) {
+    setListed(footprint.quantity);
+    if (footprint.quantity !== saved) {
+      setSaved(footprint.quantity);
+      setText(shown(footprint.quantity));
+      setMessage(null);
+    }
+  }
   const [{ fetching }, save] = useMutation(SetPactFootprintQuantityMutation);
 
   if (!canManage) {

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type Answers, type Sent, testClient, WithClient } from '../../test/test-client.tsx';
 import type { PactConnection, PactReceivedFootprint } from './graphql.ts';
 import { PactConnectionsPage } from './connections-page.tsx';
@@ -109,6 +109,46 @@ describe('received footprints', () => {
     expect(sent.find((s) => s.name === 'SetPactFootprintQuantity')?.variables).toEqual({
       input: { connectionId: connection().id, footprintId: footprint().id, quantity: 1_250_000 },
     });
+  });
+
+  it('keeps a saved quantity and its outcome when the list is read again after the save', async () => {
+    const user = userEvent.setup();
+    let stored: number | null = null;
+    const sent: Sent[] = [];
+    render(
+      <WithClient
+        client={testClient(
+          {
+            Viewer: viewer(['pact:read', 'pact:manage']),
+            PactConnections: () => ({ data: { pactConnections: [connection()] } }),
+            // With their typename, as the server answers: the document cache reads the list again after the save.
+            PactReceivedFootprints: () => page([Object.assign(footprint({ quantity: stored }), { __typename: 'PactReceivedFootprint' })]),
+            SetPactFootprintQuantity: (v) => {
+              stored = (v.input as { quantity: number }).quantity;
+              return { data: { setPactFootprintQuantity: { ...footprint({ quantity: stored }), __typename: 'PactReceivedFootprint' } } };
+            },
+          },
+          sent,
+          { cache: true },
+        )}
+        path="/app/pact/received"
+      >
+        <PactReceivedPage />
+      </WithClient>,
+    );
+    const table = await screen.findByRole('region', { name: 'Footprints received from Baltic host' });
+    const input = within(table).getByLabelText('Quantity of ton kilometer bought of Short-sea container transport', {
+      selector: 'input:not([disabled])',
+    });
+    const reads = sent.filter((s) => s.name === 'PactReceivedFootprints').length;
+    await user.type(input, '1 000 000{Enter}');
+    await vi.waitFor(() => expect(sent.filter((s) => s.name === 'PactReceivedFootprints').length).toBeGreaterThan(reads));
+    expect(await within(table).findByText('Saved.')).toBeInTheDocument();
+    expect(
+      within(table).getByLabelText('Quantity of ton kilometer bought of Short-sea container transport', {
+        selector: 'input:not([disabled])',
+      }),
+    ).toHaveValue('1000000');
   });
 
   it('points to the connections when there are none', async () => {

@@ -59,70 +59,75 @@ export const PactReceivedPage = () => {
     pause: !chosen,
   });
 
-  const columns: Column<PactReceivedFootprint>[] = [
-    {
-      id: 'product',
-      header: 'Product',
-      cell: (f) => (
-        <span className="flex min-w-0 flex-col">
-          <span className="font-medium">{f.productName}</span>
-          <span className="font-mono text-xs text-muted-foreground [overflow-wrap:anywhere]">{f.productIds.join(', ')}</span>
-        </span>
-      ),
-    },
-    { id: 'company', header: 'Company', cell: (f) => f.companyName },
-    {
-      id: 'pcf',
-      header: 'kg CO2e per unit',
-      cell: (f) => <span className="font-mono tabular-nums">{f.pcfExcludingBiogenic}</span>,
-    },
-    { id: 'unit', header: 'Unit', cell: (f) => f.declaredUnit },
-    {
-      id: 'period',
-      header: 'Reference period',
-      cell: (f) => (
-        <span className="whitespace-nowrap">
-          {formatDate(f.referencePeriodStart)} – {formatDate(f.referencePeriodEnd)}
-        </span>
-      ),
-    },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: (f) => (
-        <span className="flex flex-col items-start gap-1">
-          <StatusBadge variant={FOOTPRINT_STATUS[f.status].variant}>{FOOTPRINT_STATUS[f.status].label}</StatusBadge>
-          <span className="text-xs text-muted-foreground">
-            Version {f.version}, received {formatDateTime(f.receivedAt)}
-          </span>
-        </span>
-      ),
-    },
-    {
-      id: 'problems',
-      header: 'Validity',
-      cell: (f) =>
-        f.isValid && f.problems.length === 0 ? (
-          <StatusBadge variant="success">Valid</StatusBadge>
-        ) : (
-          <span className="flex flex-col items-start gap-1">
-            <StatusBadge variant="destructive">{f.isValid ? 'Warnings' : 'Invalid: no entry'}</StatusBadge>
-            <ul className="list-disc pl-4 text-xs text-destructive">
-              {f.problems.map((problem) => (
-                <li key={problem} className="[overflow-wrap:anywhere]">
-                  {problem}
-                </li>
-              ))}
-            </ul>
+  // The same columns from render to render: the table renders each cell function as a component, so a new function
+  // would mount the row's quantity field afresh and drop what it shows (the typed text, the outcome of a save).
+  const columns = useMemo<Column<PactReceivedFootprint>[]>(
+    () => [
+      {
+        id: 'product',
+        header: 'Product',
+        cell: (f) => (
+          <span className="flex min-w-0 flex-col">
+            <span className="font-medium">{f.productName}</span>
+            <span className="font-mono text-xs text-muted-foreground [overflow-wrap:anywhere]">{f.productIds.join(', ')}</span>
           </span>
         ),
-    },
-    {
-      id: 'quantity',
-      header: 'Quantity bought',
-      cell: (f) => <QuantityCell key={`${f.id}:${f.quantity}`} footprint={f} canManage={canManage && f.isValid} />,
-    },
-  ];
+      },
+      { id: 'company', header: 'Company', cell: (f) => f.companyName },
+      {
+        id: 'pcf',
+        header: 'kg CO2e per unit',
+        cell: (f) => <span className="font-mono tabular-nums">{f.pcfExcludingBiogenic}</span>,
+      },
+      { id: 'unit', header: 'Unit', cell: (f) => f.declaredUnit },
+      {
+        id: 'period',
+        header: 'Reference period',
+        cell: (f) => (
+          <span className="md:whitespace-nowrap">
+            {formatDate(f.referencePeriodStart)} – {formatDate(f.referencePeriodEnd)}
+          </span>
+        ),
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        cell: (f) => (
+          <span className="flex flex-col items-start gap-1">
+            <StatusBadge variant={FOOTPRINT_STATUS[f.status].variant}>{FOOTPRINT_STATUS[f.status].label}</StatusBadge>
+            <span className="text-xs text-muted-foreground">
+              Version {f.version}, received {formatDateTime(f.receivedAt)}
+            </span>
+          </span>
+        ),
+      },
+      {
+        id: 'problems',
+        header: 'Validity',
+        cell: (f) =>
+          f.isValid && f.problems.length === 0 ? (
+            <StatusBadge variant="success">Valid</StatusBadge>
+          ) : (
+            <span className="flex flex-col items-start gap-1">
+              <StatusBadge variant="destructive">{f.isValid ? 'Warnings' : 'Invalid: no entry'}</StatusBadge>
+              <ul className="list-disc pl-4 text-xs text-destructive">
+                {f.problems.map((problem) => (
+                  <li key={problem} className="[overflow-wrap:anywhere]">
+                    {problem}
+                  </li>
+                ))}
+              </ul>
+            </span>
+          ),
+      },
+      {
+        id: 'quantity',
+        header: 'Quantity bought',
+        cell: (f) => <QuantityCell key={f.id} footprint={f} canManage={canManage && f.isValid} />,
+      },
+    ],
+    [canManage, formatDate, formatDateTime],
+  );
 
   const header = (
     <>
