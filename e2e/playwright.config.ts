@@ -57,6 +57,7 @@ export default defineConfig({
       CONTACT_EMAIL: 'contact@tidewise.test',
       // POST /test/clock: the data-request test moves the server's clock past a deadline instead of waiting.
       TEST_HOOKS: 'true',
+      PACT_ALLOW_INSECURE_URLS: 'true',
       // A private build of the web app (several people building at once); empty means the default dist.
       WEB_DIST: process.env.E2E_WEB_DIST ?? '',
     },
